@@ -1,0 +1,150 @@
+"""A board: a deal with its number, dealer and vulnerability, its auction and its play.
+
+>>> b = Board.from_number(3, deal=Deal.random(seed=3))
+>>> b.dealer, b.vulnerability, b.phase
+(Seat.SOUTH, Vulnerability.EW, 'auction')
+>>> for call in ["1NT", "P", "3NT", "P", "P", "P"]:
+...     b.push(call)
+>>> b.phase, b.contract, b.play.turn
+('play', Contract.parse('3NT-S'), Seat.WEST)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from redouble.auction import Auction
+from redouble.calls import Call, Contract
+from redouble.cards import Card, Seat, Vulnerability
+from redouble.deal import Deal
+from redouble.errors import IllegalCallError, RedoubleError
+from redouble.play import Play
+
+
+@dataclass
+class Board:
+    """Everything that happened at one table on one deal.
+
+    ``phase`` is ``'auction'``, ``'play'`` or ``'done'``. ``push`` takes a call during the auction and a
+    card during the play; ``pop`` undoes the last of either. When only the outcome is known (a scored
+    result without the play), ``contract`` and ``tricks`` can be set directly.
+    """
+
+    deal: Deal
+    number: int | None = None
+    dealer: Seat = Seat.NORTH
+    vulnerability: Vulnerability = Vulnerability.NONE
+    auction: Auction = field(default=None)  # type: ignore[assignment]
+    play: Play | None = None
+    recorded_contract: Contract | None = None
+    recorded_tricks: int | None = None
+    tags: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.auction is None:
+            self.auction = Auction(self.dealer)
+        self.dealer = Seat.parse(self.dealer)
+        self.vulnerability = Vulnerability.parse(self.vulnerability)
+
+    @classmethod
+    def from_number(cls, number: int, deal: Deal | None = None, **kwargs: object) -> Board:
+        """A duplicate board: dealer and vulnerability follow from ``number``."""
+        return cls(deal=deal if deal is not None else Deal.random(), number=number,
+                   dealer=Seat.dealer_for_board(number), vulnerability=Vulnerability.for_board(number),
+                   **kwargs)  # type: ignore[arg-type]
+
+    # --- state ------------------------------------------------------------------------------------
+    @property
+    def phase(self) -> str:
+        if not self.auction.is_complete:
+            return "done" if self.recorded_contract is not None else "auction"
+        if self.auction.is_passed_out:
+            return "done"
+        if self.play is None or not self.play.is_complete:
+            return "done" if self.recorded_tricks is not None and self.play is None else "play"
+        return "done"
+
+    @property
+    def contract(self) -> Contract | None:
+        """The final contract (from the auction, else as recorded)."""
+        c = self.auction.contract
+        return c if c is not None else self.recorded_contract
+
+    @property
+    def declarer(self) -> Seat | None:
+        c = self.contract
+        return None if c is None else c.declarer
+
+    @property
+    def tricks(self) -> int | None:
+        """The declarer's tricks once known (from the play, else as recorded)."""
+        if self.play is not None and self.play.is_complete:
+            return self.play.declarer_tricks
+        return self.recorded_tricks
+
+    @property
+    def turn(self) -> Seat | None:
+        """The seat to act next (for dummy's cards, dummy; see ``play.controller``)."""
+        phase = self.phase
+        if phase == "auction":
+            return self.auction.turn
+        if phase == "play":
+            assert self.play is not None
+            return self.play.turn
+        return None
+
+    def score(self) -> int | None:
+        """The duplicate score for North-South, once the result is known."""
+        from redouble.scoring import duplicate_score
+
+        c = self.contract
+        if c is None:
+            return None
+        if c.is_passed_out:
+            return 0
+        t = self.tricks
+        if t is None:
+            return None
+        return duplicate_score(c, c.declarer, t, self.vulnerability)
+
+    # --- changes ----------------------------------------------------------------------------------
+    def _start_play(self) -> None:
+        c = self.auction.contract
+        if c is not None and not c.is_passed_out and self.play is None:
+            self.play = Play(self.deal, c)
+
+    def push(self, action: Call | Card | str) -> None:
+        """A call during the auction, a card during the play."""
+        phase = self.phase
+        if phase == "auction":
+            if isinstance(action, Card):
+                raise IllegalCallError(f"{self.auction.turn} must call, not play a card: the auction is on")
+            self.auction.push(action)
+            self._start_play()
+        elif phase == "play":
+            assert self.play is not None
+            if isinstance(action, Call):
+                raise RedoubleError("the auction is over; play a card")
+            self.play.push(action)
+        else:
+            raise RedoubleError("the board is finished")
+
+    def pop(self) -> Call | Card | None:
+        """Undo the last call or card; after a settled claim, reopen the claim (returns None)."""
+        if self.play is not None and (self.play.claimed_tricks is not None or self.play.claim is not None):
+            self.play.undo_claim()
+            return None
+        if self.play is not None and self.play.cards:
+            return self.play.pop()
+        if self.play is not None:
+            self.play = None
+        return self.auction.pop()
+
+    def legal_actions(self) -> list[Call] | list[Card]:
+        phase = self.phase
+        if phase == "auction":
+            return self.auction.legal_calls()
+        if phase == "play":
+            assert self.play is not None
+            return self.play.legal_cards()
+        return []

@@ -1,0 +1,407 @@
+"""Hands and deals, with hand evaluation.
+
+>>> hand = Hand.parse("AKQ4.J92.T8.Q765")
+>>> hand.hcp, hand.shape, hand.pattern, hand.is_balanced, hand.losers, hand.controls
+(12, (4, 3, 2, 4), '4432', True, 7, 3)
+>>> deal = Deal.random(seed=1)
+>>> Deal.parse(str(deal)) == deal, sum(len(deal[s]) for s in Seat)
+(True, 52)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Mapping
+from math import factorial
+from typing import ClassVar
+
+from redouble.cards import ALL_CARDS, SEATS, Card, Rank, Seat, Suit
+from redouble.errors import ParseError, RedoubleError
+
+SUIT_MASK = 0x1FFF
+_HCP_WEIGHTS = (0,) * 9 + (1, 2, 3, 4)  # bit 9 is the jack, bit 12 the ace
+
+
+def _holding_table(score) -> tuple:  # type: ignore[no-untyped-def]
+    return tuple(score(h) for h in range(1 << 13))
+
+
+def _hcp(holding: int) -> int:
+    return sum(w for bit, w in enumerate(_HCP_WEIGHTS) if holding >> bit & 1)
+
+
+def _losers(holding: int) -> int:
+    n = holding.bit_count()
+    top = min(n, 3)
+    honours = sum(1 for bit in (12, 11, 10)[:top] if holding >> bit & 1)
+    return top - honours
+
+
+def _controls(holding: int) -> int:
+    return 2 * (holding >> 12 & 1) + (holding >> 11 & 1)
+
+
+def _quick_tricks(holding: int) -> float:
+    a, k, q = holding >> 12 & 1, holding >> 11 & 1, holding >> 10 & 1
+    n = holding.bit_count()
+    if a and k:
+        return 2.0
+    if a and q:
+        return 1.5
+    if a:
+        return 1.0
+    if k and q:
+        return 1.0
+    if k and n >= 2:
+        return 0.5
+    return 0.0
+
+
+HCP_BY_HOLDING: tuple[int, ...] = _holding_table(_hcp)
+LOSERS_BY_HOLDING: tuple[int, ...] = _holding_table(_losers)
+CONTROLS_BY_HOLDING: tuple[int, ...] = _holding_table(_controls)
+QUICK_TRICKS_BY_HOLDING: tuple[float, ...] = _holding_table(_quick_tricks)
+_DISPLAY_ORDER = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+
+
+class Hand:
+    """A set of cards held by one player (usually 13), immutable.
+
+    Text is PBN order, spades first: ``"AKQ4.J92.T8.Q765"``; ``-`` or nothing marks a void.
+
+    >>> h = Hand.parse("AKQ4.J92.T8.Q765")
+    >>> Card("SA") in h, len(h), h.length(Suit.HEARTS), h.suit(Suit.DIAMONDS)
+    (True, 13, 3, (Rank.TEN, Rank.EIGHT))
+    >>> h - Card("SA")
+    Hand.parse('KQ4.J92.T8.Q765')
+    """
+
+    __slots__ = ("mask",)
+    mask: int
+
+    def __init__(self, cards: Iterable[Card | str] | int = ()) -> None:
+        if isinstance(cards, int):
+            mask = cards
+        else:
+            mask = 0
+            for c in cards:
+                bit = 1 << Card(c).index
+                if mask & bit:
+                    raise RedoubleError(f"card {Card(c)} appears twice in a hand")
+                mask |= bit
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        parts = text.strip().split(".")
+        if len(parts) != 4:
+            raise RedoubleError(f"not a hand: {text!r} (expected four suits separated by dots, spades first)")
+        mask = 0
+        for suit, part in zip(_DISPLAY_ORDER, parts, strict=True):
+            p = part.strip().upper().replace("10", "T")
+            if p in ("-", "—"):
+                continue
+            for ch in p:
+                try:
+                    rank = Rank.parse(ch)
+                except RedoubleError:
+                    raise RedoubleError(f"not a hand: {text!r} (bad rank {ch!r} in {suit.name.lower()})") from None
+                bit = 1 << (suit * 13 + rank - 2)
+                if mask & bit:
+                    raise RedoubleError(f"not a hand: {text!r} ({suit.letter}{rank} appears twice)")
+                mask |= bit
+        return cls(mask)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Hand is immutable")
+
+    def __reduce__(self) -> tuple[type[Hand], tuple[int]]:
+        return (Hand, (self.mask,))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.mask >> card.index & 1)
+
+    def __iter__(self) -> Iterator[Card]:
+        """Cards in display order: spades first, high to low."""
+        mask = self.mask
+        for i in range(51, -1, -1):
+            if mask >> i & 1:
+                yield ALL_CARDS[i]
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __add__(self, card: Card) -> Hand:
+        return Hand(self.mask | 1 << card.index)
+
+    def __sub__(self, card: Card) -> Hand:
+        return Hand(self.mask & ~(1 << card.index))
+
+    def __or__(self, other: Hand) -> Hand:
+        return Hand(self.mask | other.mask)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(self)
+
+    def holding(self, suit: Suit) -> int:
+        """The 13-bit mask of ``suit`` (bit 0 the two, bit 12 the ace)."""
+        return self.mask >> (13 * suit) & SUIT_MASK
+
+    def suit(self, suit: Suit | str) -> tuple[Rank, ...]:
+        """The ranks held in ``suit``, high to low."""
+        h = self.holding(suit if isinstance(suit, Suit) else Suit.parse(suit))
+        return tuple(Rank(b + 2) for b in range(12, -1, -1) if h >> b & 1)
+
+    def length(self, suit: Suit | str) -> int:
+        return self.holding(suit if isinstance(suit, Suit) else Suit.parse(suit)).bit_count()
+
+    def __str__(self) -> str:
+        return ".".join("".join(r.letter for r in self.suit(s)) for s in _DISPLAY_ORDER)
+
+    def __repr__(self) -> str:
+        return f"Hand.parse('{self}')"
+
+    # --- evaluation -------------------------------------------------------------------------------
+    @property
+    def hcp(self) -> int:
+        """High-card points, A=4 K=3 Q=2 J=1."""
+        m = self.mask
+        return (HCP_BY_HOLDING[m & SUIT_MASK] + HCP_BY_HOLDING[m >> 13 & SUIT_MASK]
+                + HCP_BY_HOLDING[m >> 26 & SUIT_MASK] + HCP_BY_HOLDING[m >> 39 & SUIT_MASK])
+
+    @property
+    def shape(self) -> tuple[int, int, int, int]:
+        """Suit lengths in the order spades, hearts, diamonds, clubs."""
+        m = self.mask
+        return ((m >> 39 & SUIT_MASK).bit_count(), (m >> 26 & SUIT_MASK).bit_count(),
+                (m >> 13 & SUIT_MASK).bit_count(), (m & SUIT_MASK).bit_count())
+
+    @property
+    def pattern(self) -> str:
+        """Suit lengths longest first, like ``'5332'`` (a ten shows as ``'T'``)."""
+        return "".join("0123456789TKLMN"[n] for n in sorted(self.shape, reverse=True))
+
+    @property
+    def is_balanced(self) -> bool:
+        """4333, 4432 or 5332."""
+        return self.pattern in ("4333", "4432", "5332")
+
+    @property
+    def is_semi_balanced(self) -> bool:
+        """Balanced, or 5422, 6322: no singleton or void, at most one... two doubletons."""
+        return min(self.shape) >= 2
+
+    @property
+    def distribution_points(self) -> int:
+        """Shortness points: void 3, singleton 2, doubleton 1."""
+        return sum((3, 2, 1)[n] for n in self.shape if n < 3)
+
+    @property
+    def length_points(self) -> int:
+        """One point for each card beyond four in a suit."""
+        return sum(max(0, n - 4) for n in self.shape)
+
+    @property
+    def total_points(self) -> int:
+        """High-card points plus length points (the opener's count)."""
+        return self.hcp + self.length_points
+
+    @property
+    def losers(self) -> int:
+        """Losing-trick count: missing A, K, Q among the top min(length, 3) cards of each suit."""
+        m = self.mask
+        return sum(LOSERS_BY_HOLDING[m >> (13 * s) & SUIT_MASK] for s in range(4))
+
+    @property
+    def controls(self) -> int:
+        """Ace 2, king 1."""
+        m = self.mask
+        return sum(CONTROLS_BY_HOLDING[m >> (13 * s) & SUIT_MASK] for s in range(4))
+
+    @property
+    def quick_tricks(self) -> float:
+        """AK 2, AQ 1½, A 1, KQ 1, Kx ½, per suit."""
+        m = self.mask
+        return sum(QUICK_TRICKS_BY_HOLDING[m >> (13 * s) & SUIT_MASK] for s in range(4))
+
+    def stopper(self, suit: Suit | str) -> bool:
+        """A likely stopper for no trumps: A, Kx, Qxx or Jxxx."""
+        s = suit if isinstance(suit, Suit) else Suit.parse(suit)
+        h, n = self.holding(s), self.length(s)
+        return bool(h >> 12 & 1 or (h >> 11 & 1 and n >= 2) or (h >> 10 & 1 and n >= 3)
+                    or (h >> 9 & 1 and n >= 4))
+
+
+_DECKS = factorial(52)
+_LABELS = (0,) * 13 + (1,) * 13 + (2,) * 13 + (3,) * 13
+_UNKNOWN = 4
+
+
+class Deal:
+    """Who holds each of the 52 cards. Immutable and hashable.
+
+    Text is the PBN deal string, ``"N:AKQ.JT9.876.5432 ..."``, hands clockwise from the first seat;
+    ``-`` stands for a hand that is not known.
+
+    >>> d = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432")
+    >>> d[Seat.NORTH].hcp, d.owner(Card("C2")), d.to_pbn(Seat.EAST)[:7]
+    (37, Seat.WEST, 'E:5432.')
+    """
+
+    __slots__ = ("_owners", "_hands")
+    _owners: bytes
+    _hands: tuple[Hand, ...] | None
+    _SEED_RANDOM: ClassVar[random.Random] = random.Random()
+
+    def __init__(self, hands: Mapping[Seat, Hand] | Iterable[Hand]) -> None:
+        items = hands.items() if isinstance(hands, Mapping) else zip(SEATS, hands, strict=True)
+        owners = bytearray([_UNKNOWN] * 52)
+        seen = 0
+        for seat, hand in items:
+            seat = Seat.parse(seat)
+            if not isinstance(hand, Hand):
+                hand = Hand.parse(hand) if isinstance(hand, str) else Hand(hand)
+            if len(hand) > 13:
+                raise RedoubleError(f"{seat.name.title()} has {len(hand)} cards; a hand has 13")
+            if seen & hand.mask:
+                dup = Hand(seen & hand.mask)
+                raise RedoubleError(f"cards dealt twice: {' '.join(str(c) for c in dup)}")
+            seen |= hand.mask
+            for c in hand:
+                owners[c.index] = seat
+        self._set(bytes(owners))
+
+    def _set(self, owners: bytes) -> None:
+        object.__setattr__(self, "_owners", owners)
+        object.__setattr__(self, "_hands", None)
+
+    @classmethod
+    def from_owners(cls, owners: bytes | Iterable[int]) -> Deal:
+        """Build from who holds each card index (0 N, 1 E, 2 S, 3 W, 4 unknown)."""
+        deal = object.__new__(cls)
+        deal._set(bytes(owners))
+        if len(deal._owners) != 52:
+            raise RedoubleError(f"a deal names an owner for 52 cards, not {len(deal._owners)}")
+        return deal
+
+    @classmethod
+    def random(cls, seed: int | str | None = None, rng: random.Random | None = None) -> Deal:
+        """A uniformly random deal; the same seed gives the same deal on every platform.
+
+        >>> Deal.random(seed=42) == Deal.random(seed=42)
+        True
+        """
+        if rng is None:
+            rng = random.Random(seed) if seed is not None else cls._SEED_RANDOM
+        # One uniform draw from 52! shuffles, read digit by digit (factorial base): cheaper than 51 draws.
+        n = rng.randrange(_DECKS)
+        labels = list(_LABELS)
+        for i in range(51, 0, -1):
+            n, j = divmod(n, i + 1)
+            labels[i], labels[j] = labels[j], labels[i]
+        deal = object.__new__(cls)
+        object.__setattr__(deal, "_owners", bytes(labels))
+        object.__setattr__(deal, "_hands", None)
+        return deal
+
+    @classmethod
+    def parse(cls, text: str) -> Deal:
+        t = text.strip()
+        if len(t) < 2 or t[1] != ":":
+            raise RedoubleError(f"not a deal: {text!r} (expected 'N:' then four hands, like a PBN Deal tag)")
+        first = Seat.parse(t[0])
+        parts = t[2:].split()
+        if len(parts) != 4:
+            raise RedoubleError(f"not a deal: {text!r} (expected four hands, found {len(parts)})")
+        hands = {}
+        for k, part in enumerate(parts):
+            seat = Seat((first + k) % 4)
+            hands[seat] = Hand() if part == "-" else Hand.parse(part)
+        return cls(hands)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("Deal is immutable")
+
+    def __reduce__(self) -> tuple[object, tuple[bytes]]:
+        return (Deal.from_owners, (self._owners,))
+
+    @property
+    def owners(self) -> bytes:
+        """Who holds each card index, 0 N .. 3 W (4: not known)."""
+        return self._owners
+
+    @property
+    def hands(self) -> tuple[Hand, Hand, Hand, Hand]:
+        if self._hands is None:
+            masks = [0, 0, 0, 0, 0]
+            for i, o in enumerate(self._owners):
+                masks[o] |= 1 << i
+            object.__setattr__(self, "_hands", tuple(Hand(m) for m in masks[:4]))
+        assert self._hands is not None
+        return self._hands  # type: ignore[return-value]
+
+    def __getitem__(self, seat: Seat | str) -> Hand:
+        return self.hands[Seat.parse(seat)]
+
+    def owner(self, card: Card | str) -> Seat | None:
+        o = self._owners[Card(card).index]
+        return None if o == _UNKNOWN else Seat(o)
+
+    @property
+    def is_complete(self) -> bool:
+        return _UNKNOWN not in self._owners
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deal) and other._owners == self._owners
+
+    def __hash__(self) -> int:
+        return hash(self._owners)
+
+    def to_pbn(self, first: Seat | str = Seat.NORTH) -> str:
+        first = Seat.parse(first)
+        hands = self.hands
+        parts = []
+        for k in range(4):
+            h = hands[(first + k) % 4]
+            parts.append(str(h) if h or self.is_complete else "-")
+        return f"{first}:{' '.join(parts)}"
+
+    def __str__(self) -> str:
+        return self.to_pbn()
+
+    def __repr__(self) -> str:
+        return f"Deal.parse('{self}')"
+
+    def hcp(self, side: str) -> int:
+        """High-card points of a side, ``'NS'`` or ``'EW'``."""
+        seats = (Seat.NORTH, Seat.SOUTH) if side.upper() == "NS" else (Seat.EAST, Seat.WEST)
+        return sum(self[s].hcp for s in seats)
+
+    def diagram(self) -> str:
+        """A plain-text diagram of the four hands."""
+        def lines(h: Hand) -> list[str]:
+            return [s.symbol + " " + ("".join(r.letter for r in h.suit(s)) or "—") for s in _DISPLAY_ORDER]
+        n, e, s, w = (lines(h) for h in self.hands)
+        pad = " " * 20
+        out = [pad + x for x in n]
+        out += [f"{w[i]:<20}{'':<20}{e[i]}" for i in range(4)]
+        out += [pad + x for x in s]
+        return "\n".join(out)
+
+
+def parse_deal_or_error(text: str, line: int | None = None) -> Deal:
+    """Parse a PBN deal string, raising :class:`ParseError` with ``line`` on failure."""
+    try:
+        return Deal.parse(text)
+    except RedoubleError as exc:
+        raise ParseError(str(exc), line=line) from None
