@@ -1,0 +1,5 @@
+import sys
+
+from redouble.cli import main
+
+sys.exit(main())

@@ -1,0 +1,60 @@
+"""The ``redouble`` command. Each subcommand lives in its own module here with a ``register`` function.
+
+>>> main(["deal", "--count", "1", "--seed", "1", "--format", "json"])  # doctest: +ELLIPSIS
+{"board": 1, "dealer": "N", "vulnerability": "None", "deal": "N:..."}
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from redouble.errors import RedoubleError
+
+# In the order they appear in --help. A module that is not there yet is left out.
+SUBCOMMANDS = ("play", "serve", "score", "deal", "convert", "dd", "simulate", "bid", "suggest", "match")
+
+
+class CommandError(RedoubleError):
+    """A bad command line or input, reported on stderr without a traceback."""
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="redouble", description="Contract bridge: play, score, analyse.")
+    from redouble import __version__
+
+    parser.add_argument("--version", action="version", version=f"redouble {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in SUBCOMMANDS:
+        try:
+            module = importlib.import_module(f"redouble.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"redouble.cli.{name}":
+                continue
+            raise
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "func", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        result = args.func(args)
+    except (RedoubleError, OSError) as exc:
+        print(f"redouble {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"redouble {args.command}: interrupted", file=sys.stderr)
+        return 130
+    return int(result or 0)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
