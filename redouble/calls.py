@@ -64,6 +64,7 @@ class Call:
     @classmethod
     def _make(cls, index: int) -> Call:
         call = object.__new__(cls)
+        values: tuple[CallKind, int, Strain | None]
         if index < 35:
             values = (CallKind.BID, index // 5 + 1, Strain(index % 5))
         else:

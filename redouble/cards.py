@@ -131,14 +131,14 @@ class Card:
     index: int
     _all: ClassVar[list[Card]] = []
 
-    def __new__(cls, suit: Suit | str | int, rank: Rank | str | int | None = None) -> Card:
+    def __new__(cls, suit: Card | Suit | str | int, rank: Rank | str | int | None = None) -> Card:
         if isinstance(suit, Card):
             return suit
         if rank is None:
             if isinstance(suit, int):
                 return cls._all[suit]
             return cls.parse(suit)
-        s = suit if isinstance(suit, Suit) else (Suit(suit) if isinstance(suit, int) else Suit.parse(suit))
+        s = suit if isinstance(suit, Suit) else (Suit(suit) if isinstance(suit, int) else Suit.parse(str(suit)))
         r = rank if isinstance(rank, Rank) else (Rank(rank) if isinstance(rank, int) else Rank.parse(rank))
         return cls._all[s * 13 + r - 2]
 

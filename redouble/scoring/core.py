@@ -80,7 +80,7 @@ class ContractScore:
 def trick_score(level: int, strain: Strain, doubled: int = 0) -> int:
     """Points below the line for ``level`` odd tricks bid and made.
 
-    >>> trick_score(3, Strain.NOTRUMP), trick_score(6, Strain.HEARTS, doubled=1), trick_score(1, Strain.CLUBS, 2)
+    >>> trick_score(3, Strain.NOTRUMP), trick_score(6, Strain.HEARTS, 1), trick_score(1, Strain.CLUBS, 2)
     (100, 360, 80)
     """
     base = TRICK_VALUE[strain] * level + (NOTRUMP_FIRST_TRICK_EXTRA if strain == Strain.NOTRUMP else 0)
@@ -125,7 +125,8 @@ def score_contract(contract: Contract | str, tricks: int, vulnerable: bool, *, d
     vul = bool(vulnerable)
     need = c.tricks_needed
     if tricks < need:
-        return ContractScore(c, tricks, vul, undertricks=undertrick_penalty(need - tricks, vul, c.doubled, rules))
+        penalty = undertrick_penalty(need - tricks, vul, c.doubled, rules)
+        return ContractScore(c, tricks, vul, undertricks=penalty)
     over = tricks - need
     if c.doubled:
         over_points = over * DOUBLED_OVERTRICK[vul] * c.doubled
