@@ -1,0 +1,127 @@
+"""Speed of the pure-Python core: random deals, random auctions with play, and duplicate scoring.
+
+Run from the repository root::
+
+    python benchmarks/core.py            # about 2 seconds a measurement
+    python benchmarks/core.py --seconds 5 --seed 1
+
+Each figure is the best of three timed rounds (the least disturbed by other work on the machine).
+Targets from issue 2: 50,000 deals a second and 2,000 random playouts a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from redouble import Auction, Call, Contract, Deal, Play, Seat, Vulnerability
+from redouble.scoring import duplicate_score
+
+DEALS_TARGET = 50_000
+PLAYOUTS_TARGET = 2_000
+
+
+def random_auction(rng: random.Random, dealer: Seat) -> Auction:
+    """A random legal auction that ends the way real ones do: mostly passes, bids a step or two up.
+
+    Before anyone bids, each seat opens half the time (so about one deal in sixteen is passed out);
+    after that a call is a pass 70% of the time, a double or redouble 5% when one is legal, else one
+    of the six cheapest legal bids.
+    """
+    auction = Auction(dealer)
+    while not auction.is_complete:
+        legal = auction.legal_calls()
+        r = rng.random()
+        opened = auction.last_bid is not None
+        if r < (0.7 if opened else 0.5) or len(legal) == 1:
+            call = Call.PASS
+        elif r < 0.75 and legal[1].index >= 36:  # legal[1] is X or XX when either is allowed
+            call = legal[1]
+        else:
+            bids = [c for c in legal[1:8] if c.is_bid][:6]
+            call = rng.choice(bids) if bids else Call.PASS
+        auction.push(call)
+    return auction
+
+
+def random_playout(rng: random.Random) -> int:
+    """Deal, bid and play one board at random; return the number of cards played (0 if passed out)."""
+    deal = Deal.random(rng=rng)
+    auction = random_auction(rng, Seat(rng.randrange(4)))
+    contract = auction.contract
+    assert contract is not None
+    if contract.is_passed_out:
+        return 0
+    play = Play(deal, contract)
+    while not play.is_complete:
+        play.push(rng.choice(play.legal_cards()))
+    return len(play.cards)
+
+
+def rate(work: Callable[[int], object], seconds: float, batch: int) -> float:
+    """Operations a second: ``work(n)`` does ``n`` operations; best of three rounds of ``seconds / 3``."""
+    work(max(1, batch // 10))  # warm up
+    best = 0.0
+    for _ in range(3):
+        done = 0
+        start = time.perf_counter()
+        elapsed = 0.0
+        while elapsed < seconds / 3:
+            work(batch)
+            done += batch
+            elapsed = time.perf_counter() - start
+        best = max(best, done / elapsed)
+    return best
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=2.0, help="time spent on each measurement")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of the random choices")
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+
+    def deals(n: int) -> None:
+        for _ in range(n):
+            Deal.random(rng=rng)
+
+    played_cards = [0, 0]  # boards, cards: to report how many boards were played out
+
+    def playouts(n: int) -> None:
+        for _ in range(n):
+            played_cards[0] += 1
+            played_cards[1] += random_playout(rng)
+
+    contracts = [Contract.parse(f"{level}{strain}{dbl}") for level in range(1, 8)
+                 for strain in ("C", "D", "H", "S", "NT") for dbl in ("", "X", "XX")]
+    score_args = [(rng.choice(contracts), Seat(rng.randrange(4)), rng.randrange(14), Vulnerability(rng.randrange(4)))
+                  for _ in range(1000)]
+    text_args = [(str(c), str(s), t, str(v)) for c, s, t, v in score_args]
+
+    def scores(n: int) -> None:
+        for k in range(n):
+            duplicate_score(*score_args[k % 1000])
+
+    def text_scores(n: int) -> None:
+        for k in range(n):
+            duplicate_score(*text_args[k % 1000])
+
+    print(f"redouble core benchmark (Python {sys.version.split()[0]}, {args.seconds:g} s a figure)")
+    deal_rate = rate(deals, args.seconds, 10_000)
+    print(f"  Deal.random:                     {deal_rate:>10,.0f} deals/s     (target {DEALS_TARGET:,})")
+    playout_rate = rate(playouts, args.seconds, 200)
+    share = played_cards[1] / 52 / played_cards[0] if played_cards[0] else 0.0
+    print(f"  random auction + play:           {playout_rate:>10,.0f} playouts/s  (target {PLAYOUTS_TARGET:,}; "
+          f"{share:.0%} of boards played out, the rest passed out)")
+    score_rate = rate(scores, args.seconds, 10_000)
+    print(f"  duplicate_score (value types):   {score_rate:>10,.0f} calls/s")
+    text_rate = rate(text_scores, args.seconds, 10_000)
+    print(f"  duplicate_score (strings):       {text_rate:>10,.0f} calls/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
