@@ -189,7 +189,7 @@ class Hand:
     @property
     def pattern(self) -> str:
         """Suit lengths longest first, like ``'5332'`` (a ten shows as ``'T'``)."""
-        return "".join("0123456789TKLMN"[n] for n in sorted(self.shape, reverse=True))
+        return "".join("0123456789TJQK"[n] for n in sorted(self.shape, reverse=True))
 
     @property
     def is_balanced(self) -> bool:
@@ -198,7 +198,7 @@ class Hand:
 
     @property
     def is_semi_balanced(self) -> bool:
-        """Balanced, or 5422, 6322: no singleton or void, at most one... two doubletons."""
+        """No void or singleton: the balanced patterns and 5422, 6322, 7222 (and 8222)."""
         return min(self.shape) >= 2
 
     @property
@@ -267,12 +267,20 @@ class Deal:
         items = hands.items() if isinstance(hands, Mapping) else zip(SEATS, hands, strict=True)
         owners = bytearray([_UNKNOWN] * 52)
         seen = 0
+        sized: tuple[Seat, Hand] | None = None  # the first known hand: the others must match its size
         for seat, hand in items:
             seat = Seat.parse(seat)
             if not isinstance(hand, Hand):
                 hand = Hand.parse(hand) if isinstance(hand, str) else Hand(hand)
             if len(hand) > 13:
-                raise RedoubleError(f"{seat.name.title()} has {len(hand)} cards; a hand has 13")
+                raise RedoubleError(f"{seat.name.title()} has {len(hand)} cards ({hand}); a hand has 13")
+            if hand and sized is not None and len(hand) != len(sized[1]):
+                # An unknown hand is empty; known hands all hold 13 (fewer only in an end position).
+                (a, ha), (b, hb) = sorted((sized, (seat, hand)), key=lambda sh: len(sh[1]))
+                raise RedoubleError(f"{a.name.title()} has {len(ha)} cards ({ha}) but {b.name.title()} has "
+                                    f"{len(hb)}: every hand of a deal holds the same number, 13 before the play")
+            if hand and sized is None:
+                sized = (seat, hand)
             if seen & hand.mask:
                 dup = Hand(seen & hand.mask)
                 raise RedoubleError(f"cards dealt twice: {' '.join(str(c) for c in dup)}")
