@@ -88,8 +88,8 @@ class ScoreSheet:
 
         rule = "-" * w + "+" + "-" * w
         out = [f"{self.headings['NS']:^{w}}|{self.headings['EW']:^{w}}".rstrip()]
-        left = [_fmt(e) for e in reversed(self.above("NS"))]
-        right = [_fmt(e) for e in reversed(self.above("EW"))]
+        left: list[str | None] = [_fmt(e) for e in reversed(self.above("NS"))]
+        right: list[str | None] = [_fmt(e) for e in reversed(self.above("EW"))]
         height = max(len(left), len(right))
         left = [None] * (height - len(left)) + left
         right = [None] * (height - len(right)) + right
