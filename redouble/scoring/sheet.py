@@ -83,31 +83,31 @@ class ScoreSheet:
         entries below the line with a rule under every completed game, then the totals."""
         w = COLUMN_WIDTH
 
-        def row(left: object, right: object) -> str:
-            return f"{'' if left is None else ' ' + str(left):<{w}}|{'' if right is None else ' ' + str(right):<{w}}"
+        def row(left: str, right: str) -> str:
+            return f"{' ' + left if left else '':<{w}}|{' ' + right if right else '':<{w}}".rstrip()
+
+        def rows(left: list[Entry], right: list[Entry], *, from_bottom: bool) -> list[str]:
+            height = max(len(left), len(right))
+            cols = []
+            for col in (left, right):
+                cells = [_fmt(e) for e in col]
+                blank = [""] * (height - len(cells))
+                cols.append(blank + cells if from_bottom else cells + blank)
+            return [row(a, b) for a, b in zip(cols[0], cols[1], strict=True)]
 
         rule = "-" * w + "+" + "-" * w
         out = [f"{self.headings['NS']:^{w}}|{self.headings['EW']:^{w}}".rstrip()]
-        left: list[str | None] = [_fmt(e) for e in reversed(self.above("NS"))]
-        right: list[str | None] = [_fmt(e) for e in reversed(self.above("EW"))]
-        height = max(len(left), len(right))
-        left = [None] * (height - len(left)) + left
-        right = [None] * (height - len(right)) + right
-        out += [row(a, b).rstrip() for a, b in zip(left, right, strict=True)]
+        # Above the line the first entries sit next to the line and later ones rise above them.
+        out += rows(self.above("NS")[::-1], self.above("EW")[::-1], from_bottom=True)
         out.append(rule)
         last_game = max((e.game for e in self.entries if e.below), default=-1)
         games = max(last_game, self.games_completed - 1) + 1
         for game in range(games):
-            left = [_fmt(e) for e in self.below("NS", game)]
-            right = [_fmt(e) for e in self.below("EW", game)]
-            height = max(len(left), len(right))
-            left += [None] * (height - len(left))
-            right += [None] * (height - len(right))
-            out += [row(a, b).rstrip() for a, b in zip(left, right, strict=True)]
+            out += rows(self.below("NS", game), self.below("EW", game), from_bottom=False)
             if game < self.games_completed and game < games - 1:  # the last rule is the totals' double one
                 out.append(rule)
         out.append(rule.replace("-", "="))
-        out.append(row(f"{self.total('NS'):>4}", f"{self.total('EW'):>4}").rstrip())
+        out.append(row(f"{self.total('NS'):>4}", f"{self.total('EW'):>4}"))
         return "\n".join(out)
 
 
