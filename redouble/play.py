@@ -233,7 +233,7 @@ class Play:
         if (s is not None and s != turn) or not mask & bit or self.claimed_tricks is not None or self.claim \
                 or (n and c.suit != self.cards[-n].suit and mask & _SUIT_MASKS[self.cards[-n].suit]):
             why = self.why_illegal(c, s)
-            raise IllegalCardError(f"{s or turn} may not play {c}: {why}")
+            raise IllegalCardError(f"{turn if s is None else s} may not play {c}: {why}")
         self._remaining[turn] = mask & ~bit
         self.cards.append(c)
         if n == 3:
