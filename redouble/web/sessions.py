@@ -1,0 +1,385 @@
+"""Live tables: one lock per table, the message dispatch table, robots on turn, broadcasts, storage.
+
+The :class:`Manager` owns the tables a server process has loaded. Every change goes through
+:meth:`Manager.commit` under the table's lock: the event is checked by replaying it on the table, stored
+(with its sequence number) and only then sent to the players. With a shared store (PostgreSQL) the table
+first catches up with events other processes stored; a race for the same sequence number is detected by
+the store and the loser rebuilds the table and tries again. A :class:`~redouble.web.bus.Bus` tells other
+processes that a table changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from redouble.cards import Seat
+from redouble.errors import RedoubleError
+from redouble.web import forms
+from redouble.web.messages import (
+    CallMsg,
+    CardMsg,
+    ClaimAnswerMsg,
+    ClaimMsg,
+    ClientMsg,
+    ErrorMsg,
+    HintMsg,
+    HintReply,
+    MessageError,
+    MiniContractMsg,
+    NextDealMsg,
+    PingMsg,
+    PongMsg,
+    RobotMsg,
+    ServerMsg,
+    StateMsg,
+    UndoMsg,
+    parse_client,
+)
+from redouble.web.store import Event, Store
+from redouble.web.table import ActionError, Table, new_deal_event, phase, robot_table_event
+
+log = logging.getLogger("redouble.web")
+
+EventMaker = Callable[[Table], Event | None]
+
+
+class Sender(Protocol):
+    async def send_text(self, data: str) -> None: ...
+
+
+class Connection:
+    """One client socket; messages queue up and a writer task sends them in order."""
+
+    def __init__(self, socket: Sender, seat: Seat) -> None:
+        self.socket = socket
+        self.seat = seat
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.task = asyncio.create_task(self._writer())
+
+    async def _writer(self) -> None:
+        while True:
+            text = await self.queue.get()
+            if text is None:
+                return
+            try:
+                await self.socket.send_text(text)
+            except Exception:  # the client went away; the reader will notice and detach
+                return
+
+    def send(self, msg: ServerMsg | str) -> None:
+        self.queue.put_nowait(msg if isinstance(msg, str) else msg.to_json())
+
+    async def close(self) -> None:
+        self.queue.put_nowait(None)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.task, 2)
+
+
+@dataclass
+class TableSession:
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    connections: list[Connection] = field(default_factory=list)
+    driver: asyncio.Task[None] | None = None
+
+
+class Bus(Protocol):
+    origin: str
+
+    async def publish(self, table_id: str, seq: int) -> None: ...
+
+
+class Manager:
+    """The tables of one server process over a store (and, with several processes, a bus)."""
+
+    def __init__(self, store: Store, *, robot_delay: float = 0.0, shared: bool = False,
+                 seed: str | None = None, threaded_robots: bool = True) -> None:
+        self.store = store
+        self.robot_delay = robot_delay
+        self.shared = shared
+        self.seed = seed
+        self.threaded_robots = threaded_robots
+        self.bus: Bus | None = None
+        self.sessions: dict[str, TableSession] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+        self.handlers: dict[type[ClientMsg], Callable[[TableSession, Seat, Any], Awaitable[ServerMsg | None]]] = {
+            CallMsg: self._on_call, CardMsg: self._on_card, ClaimMsg: self._on_claim,
+            ClaimAnswerMsg: self._on_claim_answer, UndoMsg: self._on_undo, HintMsg: self._on_hint,
+            NextDealMsg: self._on_next, RobotMsg: self._on_robot, MiniContractMsg: self._on_mini_contract,
+            PingMsg: self._on_ping,
+        }
+
+    # --- tables -----------------------------------------------------------------------------------
+    async def create_table(self, form: str, seat: str, invite: list[str] | None = None,
+                           options: dict[str, Any] | None = None) -> dict[str, Any]:
+        """A new table with the creator at ``seat``, people invited at ``invite``, robots elsewhere."""
+        forms.get_form(form)
+        me = Seat.parse(seat)
+        humans = {me} | {Seat.parse(s) for s in (invite or [])}
+        table_id = secrets.token_urlsafe(9)
+        tokens = {s.letter: secrets.token_urlsafe(18) for s in Seat}
+        config: dict[str, Any] = {"form": form, "seats": {s.letter: "human" if s in humans else "robot" for s in Seat}}
+        for key, value in (options or {}).items():
+            if key in ("system", "seed"):
+                config[key] = str(value)
+        if self.seed is not None and "seed" not in config:
+            config["seed"] = f"{self.seed}-{table_id}"
+        self.store.create_table(table_id, config, tokens)
+        session = await self.session(table_id)
+        await self.commit(session, lambda t: new_deal_event(t, t.config.get("seed")))
+        return {"table": table_id, "seat": me.letter, "token": tokens[me.letter],
+                "tokens": {s: tok for s, tok in tokens.items()}}
+
+    async def session(self, table_id: str) -> TableSession:
+        """The live table, loaded from the store (replaying its events) on first use."""
+        found = self.sessions.get(table_id)
+        if found is not None:
+            return found
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            found = self.sessions.get(table_id)
+            if found is not None:
+                return found
+            loaded = self.store.load(table_id)
+            if loaded is None:
+                raise ActionError(f"no table {table_id!r}", "no_table")
+            config, events = loaded
+            session = TableSession(Table.replay(table_id, config, events))
+            self.sessions[table_id] = session
+        self.schedule_robots(session)
+        return session
+
+    def seat_for_token(self, token: str) -> tuple[str, Seat] | None:
+        found = self.store.seat_for_token(token)
+        return None if found is None else (found[0], Seat.parse(found[1]))
+
+    async def attach(self, session: TableSession, seat: Seat, socket: Sender) -> Connection:
+        conn = Connection(socket, seat)
+        async with session.lock:
+            if self.shared:
+                self._catch_up(session)
+            session.connections.append(conn)
+            # A player who comes back takes the seat back from the robot standing in.
+            if seat in session.table.stand_in:
+                await self._commit_locked(session, lambda t: {"type": "robot", "seat": seat.letter, "on": False}
+                                          if seat in t.stand_in else None)
+            conn.send(StateMsg(session.table.view(seat)))
+        return conn
+
+    async def detach(self, session: TableSession, conn: Connection) -> None:
+        with contextlib.suppress(ValueError):
+            session.connections.remove(conn)
+        await conn.close()
+
+    def connected_seats(self, session: TableSession) -> set[Seat]:
+        return {c.seat for c in session.connections}
+
+    # --- messages ---------------------------------------------------------------------------------
+    async def handle_raw(self, session: TableSession, seat: Seat, raw: str | bytes) -> ServerMsg | None:
+        """Parse and dispatch one client message; anything wrong comes back as an :class:`ErrorMsg`."""
+        try:
+            msg = parse_client(raw)
+        except MessageError as exc:
+            return ErrorMsg(str(exc), "bad_message")
+        return await self.handle(session, seat, msg)
+
+    async def handle(self, session: TableSession, seat: Seat, msg: ClientMsg) -> ServerMsg | None:
+        handler = self.handlers[type(msg)]
+        try:
+            return await handler(session, seat, msg)
+        except ActionError as exc:
+            return ErrorMsg(str(exc), exc.code, msg.type)
+        except RedoubleError as exc:
+            return ErrorMsg(str(exc), "illegal", msg.type)
+
+    @staticmethod
+    def _for_seat(msg: CallMsg | CardMsg, seat: Seat, table: Table) -> None:
+        """An action that names a seat must name the sender's (or, for a card, dummy's when declaring)."""
+        if msg.seat is None:
+            return
+        try:
+            named = Seat.parse(msg.seat)
+        except RedoubleError:
+            raise ActionError(f"no such seat {msg.seat!r}", "invalid") from None
+        b = table.board
+        dummy_ok = isinstance(msg, CardMsg) and b is not None and b.play is not None \
+            and named == b.play.dummy and seat == b.play.declarer
+        if named != seat and not dummy_ok:
+            raise ActionError(f"you hold the {seat} seat, not {named}", "not_your_seat")
+
+    async def _on_call(self, session: TableSession, seat: Seat, msg: CallMsg) -> None:
+        self._for_seat(msg, seat, session.table)
+        await self.commit(session, lambda t: {"type": "call", "seat": seat.letter, "call": msg.call,
+                                              "alert": msg.alert, "explanation": msg.explanation or None})
+
+    async def _on_card(self, session: TableSession, seat: Seat, msg: CardMsg) -> None:
+        self._for_seat(msg, seat, session.table)
+        await self.commit(session, lambda t: {"type": "card", "seat": seat.letter, "card": msg.card})
+
+    async def _on_claim(self, session: TableSession, seat: Seat, msg: ClaimMsg) -> None:
+        await self.commit(session, lambda t: {"type": "claim", "seat": seat.letter, "tricks": msg.tricks})
+
+    async def _on_claim_answer(self, session: TableSession, seat: Seat, msg: ClaimAnswerMsg) -> None:
+        await self.commit(session, lambda t: {"type": "claim_answer", "seat": seat.letter, "accept": msg.accept})
+
+    async def _on_undo(self, session: TableSession, seat: Seat, msg: UndoMsg) -> None:
+        await self.commit(session, lambda t: {"type": "undo", "seat": seat.letter})
+
+    async def _on_mini_contract(self, session: TableSession, seat: Seat, msg: MiniContractMsg) -> None:
+        await self.commit(session, lambda t: {"type": "mini_contract", "seat": seat.letter, "strain": msg.strain,
+                                              "game": msg.game})
+
+    async def _on_robot(self, session: TableSession, seat: Seat, msg: RobotMsg) -> None:
+        try:
+            other = Seat.parse(msg.seat)
+        except RedoubleError:
+            raise ActionError(f"no such seat {msg.seat!r}", "invalid") from None
+        if other == seat:
+            raise ActionError("a robot can stand in only for another, absent player", "invalid")
+        if msg.on and other in self.connected_seats(session):
+            raise ActionError(f"{other} is at the table: a robot stands in only for an absent player", "invalid")
+        await self.commit(session, lambda t: {"type": "robot", "seat": other.letter, "on": msg.on})
+
+    async def _on_next(self, session: TableSession, seat: Seat, msg: NextDealMsg) -> None:
+        def make(t: Table) -> Event | None:
+            if t.board is not None and phase(t.board) != "done":
+                raise ActionError("the current deal is not finished yet", "not_finished")
+            return new_deal_event(t, t.config.get("seed"))
+
+        await self.commit(session, make)
+
+    async def _on_hint(self, session: TableSession, seat: Seat, msg: HintMsg) -> ServerMsg:
+        async with session.lock:
+            if self.shared:
+                self._catch_up(session)
+            choice = await self._robot_call(session.table.hint, seat)
+        return HintReply(choice.action, choice.reason)
+
+    async def _on_ping(self, session: TableSession, seat: Seat, msg: PingMsg) -> ServerMsg:
+        return PongMsg()
+
+    async def _robot_call(self, fn: Callable[..., Any], *args: Any) -> Any:
+        if self.threaded_robots:
+            return await asyncio.to_thread(fn, *args)
+        return fn(*args)
+
+    # --- changes ----------------------------------------------------------------------------------
+    def _catch_up(self, session: TableSession) -> None:
+        table = session.table
+        for seq, event in self.store.events_since(table.id, table.seq):
+            table.apply(event)
+            table.seq = seq
+
+    def _rebuild(self, session: TableSession) -> None:
+        loaded = self.store.load(session.table.id)
+        assert loaded is not None
+        config, events = loaded
+        session.table = Table.replay(session.table.id, config, events)
+
+    async def commit(self, session: TableSession, make: EventMaker) -> bool:
+        """Check, store and announce the event ``make`` builds from the table; False if it built none."""
+        async with session.lock:
+            done = await self._commit_locked(session, make)
+        if done:
+            self.schedule_robots(session)
+        return done
+
+    async def _commit_locked(self, session: TableSession, make: EventMaker, robot: bool = False) -> bool:
+        for _attempt in range(20):
+            if self.shared:
+                self._catch_up(session)
+            table = session.table
+            event = await self._robot_call(make, table) if robot else make(table)
+            if event is None:
+                return False
+            before = table.board
+            was_done = before is not None and phase(before) == "done"
+            try:
+                table.apply(event)
+            except ActionError:
+                raise
+            except (RedoubleError, KeyError, ValueError, TypeError) as exc:
+                # The table may be half changed: rebuild it from the store before reporting.
+                self._rebuild(session)
+                raise ActionError(str(exc), "invalid") from None
+            seq = table.seq + 1
+            if not self.store.append(table.id, seq, event):
+                self._rebuild(session)  # another process got there first
+                continue
+            table.seq = seq
+            self._after(session, was_done)
+            self.broadcast(session)
+            if self.bus is not None:
+                await self.bus.publish(table.id, seq)
+            return True
+        raise ActionError("the table is busy; try again", "busy")
+
+    def _after(self, session: TableSession, was_done: bool) -> None:
+        """Bookkeeping when a board has just finished: the history, and duplicate's second table."""
+        table = session.table
+        b = table.board
+        if b is None or was_done or phase(b) != "done" or len(table.boards) == 0:
+            return
+        index = len(table.boards) - 1
+        if table.form.family == "duplicate" and "robot_table" not in b.tags:
+            event = robot_table_event(table, index)
+            if event is not None:
+                table.apply(event)
+                if self.store.append(table.id, table.seq + 1, event):
+                    table.seq += 1
+                else:
+                    self._rebuild(session)
+                    table = session.table
+        summary = table.summary(index)
+        search = " ".join(str(v) for v in summary.values() if v is not None)
+        self.store.record_deal(table.id, index, summary, search)
+
+    def broadcast(self, session: TableSession) -> None:
+        views: dict[Seat, str] = {}
+        for conn in session.connections:
+            if conn.seat not in views:
+                views[conn.seat] = StateMsg(session.table.view(conn.seat)).to_json()
+            conn.send(views[conn.seat])
+
+    async def remote_change(self, table_id: str) -> None:
+        """Another process changed ``table_id``: catch up and tell our players."""
+        session = self.sessions.get(table_id)
+        if session is None:
+            return
+        async with session.lock:
+            before = session.table.seq
+            self._catch_up(session)
+            if session.table.seq != before:
+                self.broadcast(session)
+        self.schedule_robots(session)
+
+    # --- robots -----------------------------------------------------------------------------------
+    def schedule_robots(self, session: TableSession) -> None:
+        if session.table.robot_to_act() is None:
+            return
+        if session.driver is None or session.driver.done():
+            session.driver = asyncio.create_task(self._drive(session))
+
+    async def _drive(self, session: TableSession) -> None:
+        try:
+            while session.table.robot_to_act() is not None:
+                await asyncio.sleep(self.robot_delay)
+                async with session.lock:
+                    acted = await self._commit_locked(session, lambda t: t.robot_event(), robot=True)
+                if not acted:
+                    break
+        except Exception:  # keep the server up; the next action will try again
+            log.exception("robot driver failed at table %s", session.table.id)
+
+    async def close(self) -> None:
+        for session in self.sessions.values():
+            if session.driver is not None:
+                session.driver.cancel()
+            for conn in list(session.connections):
+                await conn.close()

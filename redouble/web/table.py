@@ -1,0 +1,507 @@
+"""One table: its boards, built by replaying an event log over the library, and what each seat may see.
+
+A :class:`Table` does no input or output. Its state is exactly the replay of its events (``apply``), each
+checked by the library (``Auction``, ``Play``), so an illegal event raises and changes nothing.
+``view(seat)`` is all a seat may know: its own hand, dummy once the opening lead is made, the cards played,
+and all four hands only once the deal is over.
+
+>>> t = Table("t", {"form": "duplicate", "seats": {"N": "robot", "E": "robot", "S": "human", "W": "robot"}})
+>>> t.apply({"type": "deal", "deal": str(Deal.random(seed=1)), "number": 1, "dealer": "N", "vul": "None"})
+>>> t.apply({"type": "call", "seat": "S", "call": "1NT"})
+Traceback (most recent call last):
+...
+redouble.web.table.ActionError: it is N's turn to call, not S's
+>>> t.view(Seat.SOUTH)["board"]["hands"]["N"]
+{'cards': None, 'count': 13}
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redouble.auction import Auction
+from redouble.board import Board
+from redouble.calls import Call, Contract
+from redouble.cards import Card, Seat, Strain, Vulnerability
+from redouble.deal import Deal
+from redouble.errors import RedoubleError
+from redouble.play import Play
+from redouble.web import forms, robots
+
+Event = dict[str, Any]
+SEAT_LETTERS = "NESW"
+
+
+class ActionError(RedoubleError):
+    """An action that is not allowed now (out of turn, not your seat, illegal); ``code`` says which kind."""
+
+    def __init__(self, message: str, code: str = "illegal") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def is_minibridge(board: Board) -> bool:
+    return board.tags.get("minibridge") == "1"
+
+
+def phase(board: Board) -> str:
+    """``auction``, ``declare`` (minibridge: the declarer names the contract), ``play`` or ``done``."""
+    if is_minibridge(board):
+        if board.play is None:
+            return "declare"
+        return "done" if board.play.is_complete else "play"
+    return board.phase
+
+
+def card_seats(play: Play) -> list[Seat]:
+    """The seat (hand) from which each card played so far came, in order."""
+    out: list[Seat] = []
+    for trick in play.tricks:
+        out.extend(Seat((trick.leader + k) % 4) for k in range(4))
+    out.extend(Seat((play.leader + k) % 4) for k in range(len(play.current_trick)))
+    return out
+
+
+def _seat(text: Any) -> Seat:
+    try:
+        return Seat.parse(str(text))
+    except RedoubleError:
+        raise ActionError(f"no such seat {text!r}", "invalid") from None
+
+
+class Table:
+    """The state of one table: configuration, seats, and the boards played so far."""
+
+    def __init__(self, table_id: str, config: dict[str, Any]) -> None:
+        self.id = table_id
+        self.config = config
+        self.form = forms.get_form(str(config.get("form", "")))
+        seats = config.get("seats", {})
+        self.kinds: dict[Seat, str] = {s: str(seats.get(s.letter, "robot")) for s in Seat}
+        self.stand_in: set[Seat] = set()
+        self.boards: list[Board] = []
+        self.seq = 0
+        self._meanings: dict[tuple[int, int], list[str | None]] = {}
+
+    @classmethod
+    def replay(cls, table_id: str, config: dict[str, Any], events: list[tuple[int, Event]]) -> Table:
+        table = cls(table_id, config)
+        for seq, event in events:
+            table.apply(event)
+            table.seq = seq
+        return table
+
+    # --- seats and turns --------------------------------------------------------------------------
+    @property
+    def board(self) -> Board | None:
+        return self.boards[-1] if self.boards else None
+
+    def is_robot(self, seat: Seat) -> bool:
+        return self.kinds[seat] == "robot" or seat in self.stand_in
+
+    def opponents_are_robots(self, seat: Seat) -> bool:
+        return self.kinds[seat.lho] == "robot" and self.kinds[seat.rho] == "robot"
+
+    def actor(self) -> Seat | None:
+        """The seat that must act now (for dummy's card, the declarer), or None."""
+        b = self.board
+        if b is None:
+            return None
+        ph = phase(b)
+        if ph == "auction":
+            return b.auction.turn
+        if ph == "declare":
+            return self.mini_declarer(b)
+        if ph == "play":
+            assert b.play is not None
+            if b.play.claim is not None:
+                return self.claim_answerer(b.play)
+            return b.play.controller
+        return None
+
+    def claim_answerer(self, play: Play) -> Seat:
+        """Who answers a claim: a human opponent of the claimer if there is one, else the claimer's LHO."""
+        assert play.claim is not None
+        claimer = play.claim.seat
+        for s in (claimer.lho, claimer.rho):
+            if not self.is_robot(s) and s != play.dummy:
+                return s
+        return claimer.lho
+
+    def mini_declarer(self, board: Board) -> Seat:
+        return Seat.parse(board.tags["declarer"])
+
+    def robot_to_act(self) -> Seat | None:
+        seat = self.actor()
+        return seat if seat is not None and self.is_robot(seat) else None
+
+    def robot_event(self) -> Event | None:
+        """The event the robot on turn makes now (None if no robot is on turn)."""
+        seat = self.robot_to_act()
+        b = self.board
+        if seat is None or b is None:
+            return None
+        ph = phase(b)
+        if ph == "declare":
+            strain, game, reason = robots.choose_minibridge_contract(b.deal, seat)
+            return {"type": "mini_contract", "seat": seat.letter, "strain": strain, "game": game}
+        if ph == "play" and b.play is not None and b.play.claim is not None:
+            ok, reason = robots.claim_is_sound(b.play)
+            return {"type": "claim_answer", "seat": seat.letter, "accept": ok, "reason": reason}
+        choice = robots.choose_action(b, self.config.get("system", "sayc"))
+        if ph == "auction":
+            return {"type": "call", "seat": seat.letter, "call": choice.action, "explanation": choice.reason or None}
+        return {"type": "card", "seat": seat.letter, "card": choice.action}
+
+    def hint(self, seat: Seat) -> robots.Choice:
+        b = self.board
+        if b is None or self.actor() != seat:
+            raise ActionError("a hint is for the seat on turn: it is not your turn", "out_of_turn")
+        ph = phase(b)
+        if ph == "declare":
+            strain, game, reason = robots.choose_minibridge_contract(b.deal, seat)
+            return robots.Choice(f"{strain} {'game' if game else 'part score'}", reason)
+        if b.play is not None and b.play.claim is not None:
+            ok, reason = robots.claim_is_sound(b.play)
+            return robots.Choice("accept" if ok else "reject", reason)
+        return robots.choose_action(b, self.config.get("system", "sayc"))
+
+    # --- events -----------------------------------------------------------------------------------
+    def apply(self, event: Event) -> None:
+        """Apply one event; raise :class:`ActionError` (changing nothing) if it is not allowed."""
+        kind = event.get("type")
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is None:
+            raise ActionError(f"unknown event {kind!r}", "invalid")
+        handler(event)
+
+    def _current(self) -> Board:
+        b = self.board
+        if b is None:
+            raise ActionError("no deal is on the table yet", "no_deal")
+        return b
+
+    def _on_deal(self, e: Event) -> None:
+        if self.board is not None and phase(self.board) != "done":
+            raise ActionError("the current deal is not finished yet", "not_finished")
+        board = Board(deal=Deal.parse(e["deal"]), number=int(e["number"]), dealer=Seat.parse(e["dealer"]),
+                      vulnerability=Vulnerability.parse(e["vul"]))
+        if self.form.family == "minibridge":
+            board.tags["minibridge"] = "1"
+            board.tags["declarer"] = str(e["declarer"])
+        self.boards.append(board)
+
+    def _on_call(self, e: Event) -> None:
+        b = self._current()
+        seat = _seat(e.get("seat"))
+        if phase(b) != "auction":
+            raise ActionError("the auction is over", "wrong_phase")
+        if b.auction.turn != seat:
+            raise ActionError(f"it is {b.auction.turn}'s turn to call, not {seat}'s", "out_of_turn")
+        explanation = e.get("explanation")
+        try:
+            b.auction.push(str(e.get("call")), alert=bool(e.get("alert")), explanation=explanation or None)
+        except RedoubleError as exc:
+            raise ActionError(str(exc)) from None
+        b._start_play()
+
+    def _on_card(self, e: Event) -> None:
+        b = self._current()
+        seat = _seat(e.get("seat"))
+        if phase(b) != "play":
+            raise ActionError("cards are played only during the play", "wrong_phase")
+        play = b.play
+        assert play is not None
+        if play.claim is not None:
+            raise ActionError(f"{play.claim.seat}'s claim is pending: accept or reject it first", "claim_pending")
+        if play.controller != seat:
+            whose = f"{play.turn}'s" if play.turn == play.controller else f"{play.controller}'s (for dummy)"
+            raise ActionError(f"it is {whose} turn to play, not {seat}'s", "out_of_turn")
+        try:
+            play.push(str(e.get("card")))
+        except RedoubleError as exc:
+            raise ActionError(str(exc)) from None
+
+    def _on_claim(self, e: Event) -> None:
+        b = self._current()
+        seat = _seat(e.get("seat"))
+        if phase(b) != "play":
+            raise ActionError("you can claim only during the play", "wrong_phase")
+        assert b.play is not None
+        try:
+            b.play.make_claim(int(e.get("tricks", -1)), seat)
+        except (RedoubleError, ValueError, TypeError) as exc:
+            raise ActionError(str(exc)) from None
+
+    def _on_claim_answer(self, e: Event) -> None:
+        b = self._current()
+        seat = _seat(e.get("seat"))
+        play = b.play
+        if play is None or play.claim is None:
+            raise ActionError("there is no claim to answer", "no_claim")
+        if seat.side == play.claim.seat.side:
+            raise ActionError("the claimer's opponents answer a claim, not the claimer's side", "not_yours")
+        if e.get("accept"):
+            play.accept_claim()
+        else:
+            play.reject_claim()
+
+    def _on_mini_contract(self, e: Event) -> None:
+        b = self._current()
+        seat = _seat(e.get("seat"))
+        if phase(b) != "declare":
+            raise ActionError("the contract is named only before the play", "wrong_phase")
+        declarer = self.mini_declarer(b)
+        if seat != declarer:
+            raise ActionError(f"{declarer} is the declarer and names the contract, not {seat}", "out_of_turn")
+        try:
+            strain = Strain.parse(str(e.get("strain")))
+        except RedoubleError as exc:
+            raise ActionError(str(exc), "invalid") from None
+        contract = forms.minibridge_contract(strain, bool(e.get("game")), declarer)
+        b.recorded_contract = contract
+        b.play = Play(b.deal, contract)
+        b.tags["minibridge_game"] = "1" if e.get("game") else "0"
+
+    def _on_undo(self, e: Event) -> None:
+        b = self._current()
+        seat = _seat(e.get("seat"))
+        if not self.opponents_are_robots(seat):
+            raise ActionError("undo is only for play against robots: your opponents here are people", "not_allowed")
+        play = b.play
+        if play is not None and (play.claim is not None or play.claimed_tricks is not None):
+            if play.claim is not None and play.claim.seat != seat:
+                raise ActionError("only the claimer can take back a claim", "not_yours")
+            play.undo_claim()
+            return
+        # Take back everything since (and including) this seat's own last call or card.
+        mine = self._own_actions(b, seat)
+        if not mine:
+            raise ActionError("you have no call or card to take back in this deal", "nothing_to_undo")
+        target = mine[-1]
+        while self._action_count(b) > target:
+            if b.play is not None and b.play.cards:
+                b.play.pop()
+            elif is_minibridge(b):
+                break
+            else:
+                if b.play is not None:
+                    b.play = None
+                b.auction.pop()
+
+    @staticmethod
+    def _action_count(b: Board) -> int:
+        return len(b.auction.calls) + (len(b.play.cards) if b.play is not None else 0)
+
+    def _own_actions(self, b: Board, seat: Seat) -> list[int]:
+        """Positions (counting calls then cards) of the actions ``seat`` chose in this deal."""
+        out = [i for i in range(len(b.auction.calls)) if b.auction.seat_of(i) == seat]
+        if b.play is not None:
+            base = len(b.auction.calls)
+            for k, s in enumerate(card_seats(b.play)):
+                if s == seat or (s == b.play.dummy and seat == b.play.declarer):
+                    out.append(base + k)
+        return out
+
+    def _on_robot(self, e: Event) -> None:
+        seat = _seat(e.get("seat"))
+        if self.kinds[seat] != "human":
+            raise ActionError(f"{seat} is a robot's seat already", "invalid")
+        if e.get("on"):
+            self.stand_in.add(seat)
+        else:
+            self.stand_in.discard(seat)
+
+    def _on_robot_table(self, e: Event) -> None:
+        b = self.boards[int(e["index"])]
+        for key in ("robot_table", "imps", "par"):
+            if e.get(key) is not None:
+                b.tags[key] = e[key]
+
+    # --- what a seat may see ----------------------------------------------------------------------
+    def meanings(self, index: int, auction: Auction) -> list[str | None]:
+        key = (index, len(auction.calls))
+        if key not in self._meanings:
+            self._meanings[key] = robots.explain_calls(auction)
+        return self._meanings[key]
+
+    def can_undo(self, seat: Seat) -> bool:
+        b = self.board
+        if b is None or self.is_robot(seat) or not self.opponents_are_robots(seat):
+            return False
+        ph = phase(b)
+        if ph == "done" and not (b.play is not None and b.play.claimed_tricks is not None):
+            return False
+        return bool(self._own_actions(b, seat)) or (b.play is not None and b.play.claimed_tricks is not None)
+
+    def view(self, seat: Seat) -> dict[str, Any]:
+        b = self.board
+        out: dict[str, Any] = {
+            "table": self.id, "seat": seat.letter, "form": self.form.key, "form_title": self.form.title,
+            "seq": self.seq,
+            "seats": {s.letter: {"kind": self.kinds[s], "stand_in": s in self.stand_in} for s in Seat},
+            "board": None if b is None else self.board_view(len(self.boards) - 1, seat),
+            "score": forms.score_sheet(self.form, self.boards),
+            "can_next": b is None or phase(b) == "done",
+            "can_undo": self.can_undo(seat),
+        }
+        return out
+
+    def board_view(self, index: int, seat: Seat | None) -> dict[str, Any]:
+        """Board ``index`` as ``seat`` sees it (``None``: a finished board for anyone, in full)."""
+        b = self.boards[index]
+        ph = phase(b)
+        play = b.play
+        done = ph == "done"
+        if seat is None and not done:
+            raise ActionError("a deal can be reviewed only once it is finished", "not_finished")
+        visible: set[Seat]
+        if done:
+            visible = set(Seat)
+        elif ph == "play":
+            assert play is not None
+            visible = play.visible_seats(seat)
+            if is_minibridge(b):
+                visible.add(play.dummy)  # minibridge: dummy goes down before the contract is named
+        elif ph == "declare":
+            visible = {seat, self.mini_declarer(b).partner} if seat is not None else set()
+        else:
+            visible = {seat} if seat is not None else set()
+        hands: dict[str, Any] = {}
+        for s in Seat:
+            remaining = play.hand(s) if play is not None else b.deal[s]
+            cards = [str(c) for c in sorted(remaining, key=lambda c: (-c.suit, -c.rank))]
+            hands[s.letter] = {"cards": cards if s in visible else None, "count": len(cards)}
+        actor = self.actor()
+        to_act = seat is not None and actor == seat and not done
+        meanings = self.meanings(index, b.auction)
+        auction = []
+        for i, call in enumerate(b.auction.calls):
+            note = b.auction.annotations.get(i)
+            auction.append({"seat": b.auction.seat_of(i).letter, "call": str(call),
+                            "alert": bool(note and note.alert),
+                            "explanation": note.explanation if note else None, "meaning": meanings[i]})
+        contract = b.contract
+        view: dict[str, Any] = {
+            "index": index, "number": b.number, "dealer": b.dealer.letter, "vulnerability": str(b.vulnerability),
+            "phase": ph, "turn": None if actor is None else actor.letter, "to_act": to_act,
+            "hands": hands, "auction": auction,
+            "contract": None if contract is None else str(contract),
+            "declarer": None if contract is None or contract.declarer is None else contract.declarer.letter,
+            "legal": [], "trick": [], "last_trick": None, "tricks": {"NS": 0, "EW": 0}, "claim": None,
+            "acting_for": None, "result": None,
+        }
+        if ph == "auction" and to_act:
+            view["legal"] = [str(c) for c in b.auction.legal_calls()]
+        if ph == "declare":
+            declarer = self.mini_declarer(b)
+            view["declarer"] = declarer.letter
+            view["points"] = {s.letter: b.deal[s].hcp for s in Seat}
+            if to_act:
+                view["legal"] = ["C", "D", "H", "S", "NT"]
+        if play is not None:
+            view["dummy"] = play.dummy.letter
+            leader = play.leader
+            view["trick"] = [{"seat": Seat((leader + k) % 4).letter, "card": str(c)}
+                             for k, c in enumerate(play.current_trick)]
+            if play.tricks:
+                t = play.tricks[-1]
+                view["last_trick"] = {"leader": t.leader.letter, "winner": t.winner.letter,
+                                      "cards": [{"seat": Seat((t.leader + k) % 4).letter, "card": str(c)}
+                                                for k, c in enumerate(t.cards)]}
+            decl_side = "NS" if play.declarer.is_ns else "EW"
+            other = "EW" if decl_side == "NS" else "NS"
+            view["tricks"] = {decl_side: play.declarer_tricks, other: play.defender_tricks}
+            view["tricks_left"] = play.tricks_left
+            if play.claim is not None:
+                view["claim"] = {"seat": play.claim.seat.letter, "tricks": play.claim.tricks}
+            if ph == "play" and play.claim is None:
+                view["acting_for"] = play.turn.letter
+                if to_act:
+                    view["legal"] = [str(c) for c in play.legal_cards()]
+        if done:
+            view["result"] = self.result(b)
+            view["review"] = self.review(b)
+        return view
+
+    def result(self, b: Board) -> dict[str, Any]:
+        c = b.contract
+        ns = forms.deal_rows([b])[0]["ns_score"]
+        if c is None or c.is_passed_out:
+            text = "Passed out"
+        else:
+            t = b.tricks or 0
+            over = t - c.tricks_needed
+            text = f"{c} {'=' if over == 0 else f'{over:+d}'}" if not is_minibridge(b) else \
+                f"{c.strain} {'game' if b.tags.get('minibridge_game') == '1' else 'part score'} by {c.declarer}: {t} tricks"
+        return {"text": text, "tricks": b.tricks, "ns_score": ns, "robot_table": b.tags.get("robot_table"),
+                "imps": b.tags.get("imps"), "par": b.tags.get("par")}
+
+    def review(self, b: Board) -> dict[str, Any]:
+        """All four hands as dealt and every trick, for the after-deal review (finished boards only)."""
+        tricks = []
+        if b.play is not None:
+            for t in b.play.tricks:
+                tricks.append({"leader": t.leader.letter, "winner": t.winner.letter,
+                               "cards": [{"seat": Seat((t.leader + k) % 4).letter, "card": str(c)}
+                                         for k, c in enumerate(t.cards)]})
+            if b.play.current_trick:
+                tricks.append({"leader": b.play.leader.letter, "winner": None,
+                               "cards": [{"seat": Seat((b.play.leader + k) % 4).letter, "card": str(c)}
+                                         for k, c in enumerate(b.play.current_trick)]})
+        return {"deal": str(b.deal),
+                "hands": {s.letter: [str(c) for c in sorted(b.deal[s], key=lambda c: (-c.suit, -c.rank))]
+                          for s in Seat},
+                "tricks": tricks, "claimed": None if b.play is None else b.play.claimed_tricks}
+
+    def summary(self, index: int) -> dict[str, Any]:
+        """One line of the history for finished board ``index``."""
+        b = self.boards[index]
+        r = self.result(b)
+        return {"table": self.id, "index": index, "form": self.form.key, "number": b.number,
+                "dealer": b.dealer.letter, "vulnerability": str(b.vulnerability), "deal": str(b.deal),
+                "contract": None if b.contract is None else str(b.contract), "result": r["text"],
+                "ns_score": r["ns_score"], "auction": str(b.auction)}
+
+
+def new_deal_event(table: Table, rng_seed: str | None = None) -> Event:
+    """The event that deals the next board (the deal itself is stored, so a replay is exact)."""
+    number, dealer, vul = table.form.next_deal([b for b in table.boards])
+    k = len(table.boards)
+    attempt = 0
+    while True:
+        seed = None if rng_seed is None else f"{rng_seed}-{k}-{attempt}"
+        deal = Deal.random(seed=seed)
+        event: Event = {"type": "deal", "deal": str(deal), "number": number, "dealer": dealer.letter,
+                        "vul": str(vul)}
+        if table.form.family != "minibridge":
+            return event
+        declarer = forms.minibridge_declarer(deal, dealer)
+        if declarer is not None:  # 20 points each: the same dealer deals again
+            event["declarer"] = declarer.letter
+            return event
+        attempt += 1
+
+
+def robot_table_event(table: Table, index: int) -> Event | None:
+    """Duplicate practice: the same board played by four robots at a second table, compared in IMPs."""
+    b = table.boards[index]
+    if table.form.family != "duplicate" or phase(b) != "done":
+        return None
+    other = robots.play_out(Board(deal=b.deal, number=b.number, dealer=b.dealer, vulnerability=b.vulnerability),
+                            table.config.get("system", "sayc"))
+    ours = b.score() or 0
+    theirs = other.score() or 0
+    event: Event = {"type": "robot_table", "index": index,
+                    "robot_table": {"contract": str(other.contract), "tricks": other.tricks, "ns_score": theirs,
+                                    "auction": str(other.auction)}}
+    event["imps"] = forms.imps(ours - theirs)
+    analysis = robots.analysis(b.deal, b.vulnerability, b.dealer)
+    if analysis and "par" in analysis:
+        par_score = int(analysis["par"]["score"])
+        event["par"] = {"score": par_score, "contracts": analysis["par"]["contracts"],
+                        "imps": forms.imps(ours - par_score)}
+    return event
+
+
+__all__ = ["ActionError", "Table", "new_deal_event", "robot_table_event", "phase", "Call", "Card", "Contract"]
