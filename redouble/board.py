@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from redouble.auction import Auction
 from redouble.calls import Call, Contract
-from redouble.cards import Card, Seat, Vulnerability
+from redouble.cards import Card, Seat, Strain, Vulnerability
 from redouble.deal import Deal
 from redouble.errors import IllegalCallError, RedoubleError
 from redouble.play import Play
@@ -39,6 +39,19 @@ class Board:
     recorded_contract: Contract | None = None
     recorded_tricks: int | None = None
     tags: dict[str, str] = field(default_factory=dict)
+    # What the file formats carry besides the game itself, kept so that a round trip loses nothing
+    # (see redouble.pbn and redouble.lin). ``comments``: (anchor, raw comment), the anchor being the tag
+    # the comment follows ("" before the first tag, ":end" after the game). ``sections``: the data lines
+    # of supplemental sections such as OptimumResultTable, by tag name. ``call_marks``/``card_marks``:
+    # PBN suffixes and NAGs ("?", "$13") by call/card index; ``card_notes``: play notes by card index.
+    # ``lin_extras``: LIN pairs passed through untouched, as (calls made, cards played, key, value),
+    # where calls/cards -1 means before the board starts.
+    comments: list[tuple[str, str]] = field(default_factory=list)
+    sections: dict[str, list[str]] = field(default_factory=dict)
+    call_marks: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    card_marks: dict[int, tuple[str, ...]] = field(default_factory=dict)
+    card_notes: dict[int, str] = field(default_factory=dict)
+    lin_extras: list[tuple[int, int, str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.auction is None:
@@ -93,6 +106,13 @@ class Board:
             return self.play.turn
         return None
 
+    @property
+    def double_dummy_tricks(self) -> dict[tuple[Seat, Strain], int] | None:
+        """Double-dummy tricks by (declarer, strain) as recorded in the board's PBN tables, if any."""
+        from redouble.pbn import double_dummy_table
+
+        return double_dummy_table(self)
+
     def score(self) -> int | None:
         """The duplicate score for North-South, once the result is known."""
         from redouble.scoring import duplicate_score
@@ -118,16 +138,17 @@ class Board:
         phase = self.phase
         if phase == "auction":
             if isinstance(action, Card):
-                raise IllegalCallError(f"{self.auction.turn} must call, not play a card: the auction is on")
+                raise IllegalCallError(f"{self.auction.turn} may not play {action}: the auction is not over, "
+                                       "make a call")
             self.auction.push(action)
             self._start_play()
         elif phase == "play":
             assert self.play is not None
             if isinstance(action, Call):
-                raise RedoubleError("the auction is over; play a card")
+                raise IllegalCallError(f"{self.play.turn} may not call {action}: the auction is over, play a card")
             self.play.push(action)
         else:
-            raise RedoubleError("the board is finished")
+            raise RedoubleError(f"cannot take {action}: the board is finished")
 
     def pop(self) -> Call | Card | None:
         """Undo the last call or card; after a settled claim, reopen the claim (returns None)."""

@@ -1,0 +1,165 @@
+"""A board: number, dealer and vulnerability; the auction then the play through one push/pop; the score."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from redouble import (
+    Board,
+    Call,
+    Card,
+    Contract,
+    Deal,
+    IllegalCallError,
+    IllegalCardError,
+    Play,
+    RedoubleError,
+    Seat,
+    Vulnerability,
+)
+from redouble.scoring import duplicate_score
+
+DEAL = Deal.parse("N:AKQJT98.-.AKQ.AKQ 765432.AKQ.JT9.J -.JT98765.8765.T9 -.432.432.8765432")
+
+
+def board_after(actions: str, number: int = 2) -> Board:
+    board = Board.from_number(number, deal=DEAL)
+    for action in actions.split():
+        board.push(action)
+    return board
+
+
+def test_from_number_sets_dealer_and_vulnerability() -> None:
+    board = Board.from_number(2, deal=DEAL)
+    assert (board.number, board.dealer, board.vulnerability) == (2, Seat.EAST, Vulnerability.NS)
+    assert board.auction.dealer is Seat.EAST
+    assert board.deal == DEAL
+    assert Board.from_number(19).dealer is Seat.SOUTH and Board.from_number(19).deal.is_complete
+
+
+def test_board_with_text_fields() -> None:
+    board = Board(DEAL, dealer="W", vulnerability="EW")  # type: ignore[arg-type]
+    assert (board.dealer, board.vulnerability, board.auction.dealer) == (Seat.WEST, Vulnerability.EW, Seat.WEST)
+    with pytest.raises(RedoubleError, match="not a vulnerability: 'X'"):
+        Board(DEAL, vulnerability="X")  # type: ignore[arg-type]
+
+
+def test_phases_from_auction_to_play_to_done() -> None:
+    board = Board.from_number(2, deal=DEAL)
+    assert board.phase == "auction" and board.turn is Seat.EAST
+    assert board.contract is None and board.tricks is None and board.score() is None and board.play is None
+    for call in "P 1S P 4S P P".split():
+        board.push(call)
+    assert board.phase == "auction" and board.turn is Seat.WEST
+    board.push("P")
+    assert board.phase == "play"
+    assert board.contract == Contract.parse("4S-S") and board.declarer is Seat.SOUTH
+    assert isinstance(board.play, Play) and board.turn is Seat.WEST  # South's left-hand opponent leads
+    assert board.legal_actions() == sorted(DEAL[Seat.WEST], reverse=True)
+    board.push("D2")
+    assert board.turn is Seat.NORTH and board.play.controller is Seat.SOUTH
+    assert board.score() is None
+    board.play.make_claim(12)
+    board.play.accept_claim()
+    assert board.phase == "done" and board.turn is None and board.legal_actions() == []
+    assert board.tricks == 12
+    assert board.score() == 680  # 4S+2, North-South vulnerable on board 2: 120 + 60 + 500
+
+
+def test_a_card_during_the_auction_is_refused() -> None:
+    board = board_after("P 1S")
+    with pytest.raises(IllegalCallError) as info:
+        board.push(Card("SA"))
+    assert str(info.value) == "W may not play SA: the auction is not over, make a call"
+    with pytest.raises(IllegalCallError, match="W cannot call 'SA': not a call: 'SA'"):
+        board.push("SA")
+    assert [str(c) for c in board.auction] == ["Pass", "1S"]
+
+
+def test_a_call_during_the_play_is_refused() -> None:
+    board = board_after("P 1S P 4S P P P")
+    with pytest.raises(IllegalCallError) as info:
+        board.push(Call.PASS)
+    assert str(info.value) == "W may not call Pass: the auction is over, play a card"
+    with pytest.raises(IllegalCardError, match="W cannot play 'P': not a card"):
+        board.push("P")
+    assert board.play is not None and board.play.cards == []
+
+
+def test_nothing_after_the_board_is_finished() -> None:
+    board = board_after("P P P P")
+    assert board.phase == "done" and board.contract is Contract.PASSED_OUT
+    assert board.score() == 0 and board.play is None and board.legal_actions() == []
+    with pytest.raises(RedoubleError, match="cannot take 1C: the board is finished"):
+        board.push("1C")
+
+
+def test_pop_goes_back_from_the_play_into_the_auction() -> None:
+    board = board_after("P 1S P 4S P P P D2 DA")
+    assert board.pop() is Card("DA")
+    assert board.pop() is Card("D2")
+    assert board.phase == "play" and board.play is not None and board.play.cards == []
+    assert board.pop() is Call.PASS
+    assert board.phase == "auction" and board.play is None and board.contract is None
+    board.push("X")  # the auction goes on differently
+    assert board.auction.doubled == 1
+    for call in "P P P".split():
+        board.push(call)
+    assert board.contract == Contract.parse("4SX-S")
+    for _ in range(10):
+        board.pop()
+    assert board.auction.calls == [] and board.phase == "auction"
+    with pytest.raises(IllegalCallError, match="there is no call to take back"):
+        board.pop()
+
+
+def test_pop_reopens_a_settled_claim() -> None:
+    board = board_after("P 1S P 4S P P P D2")
+    assert board.play is not None
+    board.play.make_claim(10)
+    board.play.accept_claim()
+    assert board.phase == "done" and board.score() == 620
+    assert board.pop() is None
+    assert board.phase == "play" and board.play.claim is None and board.score() is None
+    assert board.pop() is Card("D2")
+
+
+def test_recorded_result_without_play() -> None:
+    board = Board(DEAL, number=7, vulnerability=Vulnerability.ALL,
+                  recorded_contract=Contract.parse("4S-S"), recorded_tricks=9)
+    assert board.phase == "done"
+    assert (board.contract, board.tricks, board.declarer) == (Contract.parse("4S-S"), 9, Seat.SOUTH)
+    assert board.score() == -100
+    board = Board(DEAL, recorded_contract=Contract.parse("5DX-W"), recorded_tricks=8, vulnerability=Vulnerability.NS)
+    assert board.score() == 500  # seed 000's scorecard, board 2: West down 3 in 5D doubled
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 32))
+def test_random_boards_play_to_the_end_score_and_pop_back(seed: int, number: int) -> None:
+    rng = random.Random(seed)
+    board = Board.from_number(number, deal=Deal.random(rng=rng))
+    actions: list[Call | Card] = []
+    while board.phase != "done":
+        legal = board.legal_actions()
+        assert legal
+        # pass most of the time so that auctions end at sensible levels
+        action = Call.PASS if board.phase == "auction" and rng.random() < 0.7 else rng.choice(legal)
+        board.push(action)
+        actions.append(action)
+    contract = board.contract
+    assert contract is not None
+    if contract.is_passed_out:
+        assert board.score() == 0 and len(actions) == 4
+    else:
+        assert board.play is not None and len(board.play.cards) == 52
+        assert board.tricks == board.play.declarer_tricks
+        assert board.score() == duplicate_score(contract, contract.declarer, board.play.declarer_tricks,
+                                                board.vulnerability)
+    while actions:
+        assert board.pop() is actions.pop()
+    assert board.phase == "auction" and board.auction.calls == [] and board.play is None
