@@ -1,0 +1,847 @@
+"""PBN, the Portable Bridge Notation (version 2.1): read and write boards.
+
+``loads``/``load`` read every game of a file into :class:`~redouble.board.Board` objects; ``dumps``/``dump``
+write them back. Every tag is kept in ``board.tags`` in file order (``"#"`` and ``"##"`` inheritance
+resolved); the game itself goes into the board's fields: the ``Deal``, the ``Auction`` section (with its
+notes, ``!`` alerts and other annotations), the ``Play`` section (a claim is settled from the ``Result``
+tag when the play stops early), and the recorded ``Contract``/``Result`` when there is no auction or play.
+Supplemental sections (``OptimumResultTable`` ...) keep their rows in ``board.sections`` and comments in
+``board.comments``, so that ``loads(dumps(boards))`` gives the same boards back.
+
+>>> text = '''[Event "Club night"]
+... [Board "1"]
+... [Dealer "N"]
+... [Vulnerable "None"]
+... [Deal "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432"]
+... [Declarer "N"]
+... [Contract "7NT"]
+... [Result "13"]
+... [Auction "N"]
+... 2C =1= Pass 2D Pass
+... 7NT Pass Pass Pass
+... [Note "1:strong"]
+... '''
+>>> [board] = loads(text)
+>>> board.tags["Event"], board.contract, board.tricks, board.score()
+('Club night', Contract.parse('7NT-N'), 13, 1520)
+>>> board.auction.annotations[0].explanation
+'strong'
+>>> loads(dumps([board]))[0].auction.annotations == board.auction.annotations
+True
+
+A bad game raises :class:`~redouble.errors.ParseError` with its line; ``errors="collect"`` keeps going:
+
+>>> loads(text.replace('7NT Pass', '7NT 6S'))
+Traceback (most recent call last):
+...
+redouble.errors.ParseError: board 1, line 11: illegal call '6S': E may not call 6S after 2C Pass 2D Pass 7NT: \
+a bid must outrank the last bid, 7NT
+>>> result = loads(text + "\\n" + text.replace('7NT Pass', '7NT 6S'), errors="collect")
+>>> len(result.boards), [e.line for e in result.errors]
+(1, [24])
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import IO, Literal, NamedTuple, overload
+
+from redouble.auction import Auction
+from redouble.board import Board
+from redouble.calls import Call, Contract
+from redouble.cards import Card, Seat, Strain, Vulnerability
+from redouble.deal import Deal
+from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, RedoubleError
+from redouble.play import Play
+
+__all__ = ["Loaded", "MANDATORY_TAGS", "OWNED_TAGS", "double_dummy_table", "dump", "dumps", "load", "loads"]
+
+#: The Mandatory Tag Set, in export order.
+MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
+                  "Deal", "Scoring", "Declarer", "Contract", "Result")
+#: Tags whose value ``dumps`` takes from the board's fields (the raw value is kept when it means the same).
+OWNED_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Auction", "Play")
+_ORDER_RANK = {name: k for k, name in enumerate(MANDATORY_TAGS + ("Auction", "Play"))}
+_END = ":end"  # comment anchor: after the game
+
+
+class Loaded(NamedTuple):
+    """What ``load(..., errors="collect")`` returns: the good boards and one error per bad game."""
+
+    boards: list[Board]
+    errors: list[ParseError]
+
+
+# --- lexer -------------------------------------------------------------------------------------------
+
+@dataclass
+class _Token:
+    kind: str  # tag, word, string, comment, blank, error
+    value: str
+    line: int
+    name: str = ""
+    start: int = 0
+    end: int = 0
+
+
+_TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
+_LOOSE_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]')
+_STRING_RE = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+_WORD_RE = re.compile(r'[^\s\[\]{};"]+')
+_UNESCAPE_RE = re.compile(r'\\(["\\])')
+
+
+def _unescape(value: str) -> str:
+    return _UNESCAPE_RE.sub(r"\1", value)
+
+
+def _escape(value: str) -> str:
+    out = []
+    for i, ch in enumerate(value):
+        if ch == '"':
+            out.append('\\"')
+        elif ch == "\\" and (i + 1 == len(value) or value[i + 1] in '"\\'):
+            out.append("\\\\")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _lex(text: str) -> list[_Token]:
+    """Split PBN text into tokens; semi-empty lines (game separators) become ``blank`` tokens."""
+    tokens: list[_Token] = []
+    pos, line, n = 0, 1, len(text)
+    at_line_start = True
+
+    def eol_of(p: int) -> int:
+        e = text.find("\n", p)
+        return n if e < 0 else e
+
+    while pos < n:
+        if at_line_start:
+            eol = eol_of(pos)
+            content = text[pos:eol]
+            if not content.strip() or content.startswith("%"):
+                if not content.strip() and (not tokens or tokens[-1].kind != "blank"):
+                    tokens.append(_Token("blank", "", line))
+                pos, line = eol + 1, line + 1
+                continue
+            at_line_start = False
+        c = text[pos]
+        if c == "\n":
+            pos, line, at_line_start = pos + 1, line + 1, True
+        elif c in " \t\r\f\v\ufeff":
+            pos += 1
+        elif c == "[":
+            m = _TAG_RE.match(text, pos) or _LOOSE_TAG_RE.match(text, pos)
+            if m is None:
+                eol = eol_of(pos)
+                snippet = text[pos:eol].strip()
+                tokens.append(_Token("error", f"malformed tag {snippet!r} (expected [Name \"value\"])", line))
+                pos = eol
+                continue
+            tokens.append(_Token("tag", _unescape(m.group(2)), line, m.group(1), pos, m.end()))
+            line += m.group(0).count("\n")
+            pos = m.end()
+        elif c == "{":
+            end = text.find("}", pos)
+            if end < 0:
+                snippet = text[pos:eol_of(pos)].strip()
+                tokens.append(_Token("error", f"comment {snippet!r} is never closed (expected '}}')", line))
+                break
+            raw = text[pos:end + 1]
+            tokens.append(_Token("comment", raw, line, start=pos, end=end + 1))
+            line += raw.count("\n")
+            pos = end + 1
+        elif c == ";":
+            eol = eol_of(pos)
+            tokens.append(_Token("comment", text[pos:eol].rstrip("\r"), line, start=pos, end=eol))
+            pos = eol
+        elif c == '"':
+            m = _STRING_RE.match(text, pos)
+            if m is None:
+                eol = eol_of(pos)
+                tokens.append(_Token("error", f"string {text[pos:eol].strip()!r} is never closed", line))
+                pos = eol
+                continue
+            tokens.append(_Token("string", m.group(0), line, start=pos, end=m.end()))
+            pos = m.end()
+        else:
+            m = _WORD_RE.match(text, pos)
+            if m is None:
+                tokens.append(_Token("error", f"unexpected {c!r}", line))
+                pos += 1
+                continue
+            tokens.append(_Token("word", m.group(0), line, start=pos, end=m.end()))
+            pos = m.end()
+    return tokens
+
+
+# --- reading -----------------------------------------------------------------------------------------
+
+_SECTION_TOKEN_RE = re.compile(r"=\d+=|\$\d+|[!?]{1,2}|\^.?|\*|\+|[A-Za-z0-9]+|-|.")
+_NOTE_RE = re.compile(r"^\s*(\d+)\s*:(.*)$", re.S)
+_RESULT_RE = re.compile(r"^(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?$")
+_DD_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+_DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+
+
+@dataclass
+class _State:
+    """What one game passes to the next: tag values for "#" and "##" inheritance, pending comments."""
+
+    last_value: dict[str, str] = field(default_factory=dict)
+    sticky: dict[str, str] = field(default_factory=dict)
+    comments: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class _Tag:
+    name: str
+    value: str
+    line: int
+    data: list[_Token] = field(default_factory=list)
+
+
+def _is_unknown(value: str | None) -> bool:
+    return value is None or value.strip() in ("", "?")
+
+
+def _parse_result(value: str, declarer: Seat | None) -> int | None:
+    """Declarer's tricks from a Result tag value (``"9"``, ``"NS 9"``, ``"EW 4 NS 9"``, ``"^9"``)."""
+    v = value.strip().lstrip("^").strip()
+    if v in ("", "?"):
+        return None
+    if v.isdigit():
+        tricks = int(v)
+    else:
+        m = _RESULT_RE.match(v.upper())
+        if m is None:
+            raise RedoubleError(f"not a result: {value!r} (expected tricks like '9' or 'NS 9')")
+        if declarer is None:
+            raise RedoubleError(f"result {value!r} names a side but the declarer is not known")
+        side = declarer.side
+        if m.group(1) == side:
+            tricks = int(m.group(2))
+        elif m.group(3) == side:
+            tricks = int(m.group(4))
+        else:
+            tricks = 13 - int(m.group(2))
+    if not 0 <= tricks <= 13:
+        raise RedoubleError(f"not a result: {value!r} (tricks must be 0 to 13)")
+    return tricks
+
+
+def _split_section(tokens: list[_Token]) -> list[tuple[str, int]]:
+    out = []
+    for t in tokens:
+        if t.kind == "string":
+            raise ParseError(f"unexpected string {t.value} here", line=t.line)
+        out.extend((piece, t.line) for piece in _SECTION_TOKEN_RE.findall(t.value))
+    return out
+
+
+def _note_text(tag: _Tag) -> tuple[int, str]:
+    m = _NOTE_RE.match(tag.value)
+    if m is None:
+        raise ParseError(f"not a note: {tag.value!r} (expected 'n:text')", line=tag.line)
+    return int(m.group(1)), m.group(2).strip()
+
+
+def _parse_auction(board: Board, tag: _Tag, dealer: Seat | None,
+                   notes: dict[str, dict[int, str]]) -> tuple[Auction, str | None]:
+    try:
+        first = Seat.parse(tag.value)
+    except RedoubleError:
+        raise ParseError(f"Auction tag {tag.value!r} is not a seat (expected N, E, S or W)", line=tag.line) from None
+    auction: Auction | None = None
+    dashes = 0
+    end: str | None = None
+    note_refs: dict[int, int] = {}
+    marks: dict[int, list[str]] = {}
+    alerts: set[int] = set()
+    for tok, line in _split_section(tag.data):
+        if end is not None:
+            raise ParseError(f"{tok!r} after the end of the auction ({end!r})", line=line)
+        last = -1 if auction is None else len(auction.calls) - 1
+        if tok == "-":
+            if auction is not None:
+                raise ParseError("'-' in the middle of the auction (it may only stand before the dealer)",
+                                 line=line)
+            dashes += 1
+            continue
+        if tok in ("*", "+"):
+            end = tok
+            continue
+        if tok[0] in "=$!?":
+            if last < 0:
+                raise ParseError(f"annotation {tok!r} before any call", line=line)
+            if tok.startswith("="):
+                note_refs[last] = int(tok.strip("="))
+            elif tok == "!":
+                alerts.add(last)
+            else:
+                marks.setdefault(last, []).append(tok)
+            continue
+        if tok.startswith("^"):
+            raise ParseError(f"irregular call {tok!r} (insufficient bid or call out of rotation) is not "
+                             "supported", line=line)
+        if auction is None:
+            start = Seat((first + dashes) % 4)
+            if dealer is not None and dealer != start:
+                raise ParseError(f"the auction starts with {start} but the dealer is {dealer}", line=line)
+            auction = Auction(start)
+        if tok.upper() == "AP":
+            if auction.is_complete:
+                raise ParseError("'AP' after the auction is over", line=line)
+            while not auction.is_complete:
+                auction.push(Call.PASS)
+            continue
+        try:
+            call = Call.parse(tok)
+        except RedoubleError:
+            raise ParseError(f"not a call: {tok!r} (expected Pass, X, XX, AP or a bid like 1NT)", line=line) from None
+        try:
+            auction.push(call)
+        except IllegalCallError as exc:
+            raise ParseError(f"illegal call {tok!r}: {exc}", line=line) from None
+    if auction is None:
+        auction = Auction(dealer if dealer is not None else Seat((first + dashes) % 4))
+    for index in sorted(alerts | set(note_refs)):
+        explanation = None
+        if index in note_refs:
+            n = note_refs[index]
+            explanation = notes["auction"].get(n, notes["play"].get(n, ""))
+        auction.annotate(index, alert=index in alerts, explanation=explanation)
+    board.call_marks = {k: tuple(v) for k, v in marks.items()}
+    return auction, end
+
+
+def _parse_play(board: Board, tag: _Tag, contract: Contract | None, result: int | None,
+                notes: dict[str, dict[int, str]]) -> Play:
+    try:
+        first = Seat.parse(tag.value)
+    except RedoubleError:
+        raise ParseError(f"Play tag {tag.value!r} is not a seat (expected N, E, S or W)", line=tag.line) from None
+    if contract is None or contract.is_passed_out or contract.declarer is None:
+        raise ParseError("a Play section needs the contract and its declarer (Contract and Declarer tags or "
+                         "a complete auction)", line=tag.line)
+    try:
+        play = Play(board.deal, contract)
+    except RedoubleError as exc:
+        raise ParseError(f"cannot play this board: {exc}", line=tag.line) from None
+    slots: list[list] = []  # [token, line, note, marks]
+    end: str | None = None
+    for tok, line in _split_section(tag.data):
+        if end is not None:
+            raise ParseError(f"{tok!r} after the end of the play ('*')", line=line)
+        if tok == "*":
+            end = tok
+        elif tok[0] in "=$!?":
+            if not slots:
+                raise ParseError(f"annotation {tok!r} before any card", line=line)
+            if tok.startswith("="):
+                slots[-1][2] = int(tok.strip("="))
+            else:
+                slots[-1][3].append(tok)
+        elif tok.startswith("^"):
+            raise ParseError(f"irregular card {tok!r} (revoke or lead out of turn) is not supported", line=line)
+        elif tok in ("-", "+"):
+            slots.append([tok, line, None, []])
+        else:
+            try:
+                card = Card.parse(tok)
+            except RedoubleError:
+                raise ParseError(f"not a card: {tok!r} (expected suit and rank like SA, or '-')",
+                                 line=line) from None
+            slots.append([card, line, None, []])
+    plus = any(s[0] == "+" for s in slots)
+    while len(slots) % 4:
+        slots.append(["-", slots[-1][1], None, []])
+    card_notes: dict[int, str] = {}
+    card_marks: dict[int, tuple[str, ...]] = {}
+    stopped = False
+    for r in range(0, len(slots), 4):
+        by_seat = {Seat((first + k) % 4): slots[r + k] for k in range(4)}
+        leader = play.turn
+        for k in range(4):
+            seat = Seat((leader + k) % 4)
+            token, line, note, marks = by_seat[seat]
+            if not isinstance(token, Card):
+                stopped = True
+                continue
+            if stopped or play.is_complete:
+                raise ParseError(f"card {token} for {seat} after the play stopped (an earlier card is '-')",
+                                 line=line)
+            try:
+                play.push(token, seat)
+            except IllegalCardError as exc:
+                raise ParseError(f"illegal card {token}: {exc}", line=line) from None
+            index = len(play.cards) - 1
+            if note is not None:
+                card_notes[index] = notes["play"].get(note, notes["auction"].get(note, ""))
+            if marks:
+                card_marks[index] = tuple(marks)
+    board.card_notes, board.card_marks = card_notes, card_marks
+    if not play.is_complete and not plus and result is not None:
+        # The play stopped early ('*', or a file that forgot it): the rest went by claim, as the Result says.
+        try:
+            play.make_claim(result - play.declarer_tricks)
+            play.accept_claim()
+        except IllegalClaimError:
+            raise ParseError(f"Result {result} cannot be reached: the declarer has {play.declarer_tricks} "
+                             f"tricks with {play.tricks_left} still to play", line=tag.line) from None
+    elif play.is_complete and result is not None and result != play.declarer_tricks:
+        raise ParseError(f"Result {result} but the declarer won {play.declarer_tricks} tricks in the play",
+                         line=tag.line)
+    return play
+
+
+def _resolve_tags(items: list[_Tag], state: _State) -> None:
+    present = {t.name for t in items}
+    for t in items:
+        if t.value == "#":
+            t.value = state.last_value.get(t.name, "")
+        elif t.value.startswith("##"):
+            t.value = t.value[2:]
+            state.sticky[t.name] = t.value
+    for name, value in reversed(list(state.sticky.items())):
+        if name not in present:
+            items.insert(0, _Tag(name, value, items[0].line if items else 0))
+
+
+def _parse_game(tokens: list[_Token], text: str, state: _State) -> Board | None:
+    """One game (the tokens between two semi-empty lines) as a Board; None for a filler game."""
+    items: list[_Tag] = []
+    note_tags: list[tuple[_Tag, str]] = []
+    comments: list[tuple[str, str]] = []
+    current: _Tag | None = None
+    seen: set[str] = set()
+    play_seen = False
+    for t in tokens:
+        if t.kind == "error":
+            raise ParseError(t.value, line=t.line)
+        if t.kind == "tag":
+            if t.name == "Note":
+                note_tags.append((_Tag(t.name, t.value, t.line), "play" if play_seen else "auction"))
+                continue
+            if t.name in seen:  # the standard: a tag that already occurred is ignored
+                current = None
+                continue
+            seen.add(t.name)
+            current = _Tag(t.name, t.value, t.line)
+            items.append(current)
+            play_seen = play_seen or t.name == "Play"
+        elif t.kind == "comment":
+            comments.append((items[-1].name if items else "", t.value))
+        elif current is not None:
+            current.data.append(t)
+        else:
+            raise ParseError(f"{t.value!r} outside any section (expected a tag like [Event \"...\"])", line=t.line)
+    if not items:
+        state.comments.extend(comments)
+        return None
+    has_game = any(t.name in ("Deal", "Board", "Auction", "Play", "Contract") for t in items)
+    _resolve_tags(items, state)
+    for t in items:
+        state.last_value[t.name] = t.value
+    if not has_game:
+        state.comments.extend(comments)
+        return None
+    by_name = {t.name: t for t in items}
+    tags = {t.name: t.value for t in items}
+    board_label = tags.get("Board") or None
+    try:
+        return _build_board(by_name, tags, note_tags, comments, text, state)
+    except ParseError as exc:
+        if exc.board is None and board_label:
+            raise ParseError(exc.message, line=exc.line, token=exc.token, board=board_label) from None
+        raise
+
+
+def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list[tuple[_Tag, str]],
+                 comments: list[tuple[str, str]], text: str, state: _State) -> Board:
+    def parsed(name: str, parse, what: str):  # type: ignore[no-untyped-def]
+        value = tags.get(name)
+        if _is_unknown(value):
+            return None
+        try:
+            return parse(value)
+        except RedoubleError as exc:
+            raise ParseError(f"{name} tag: {exc}", line=by_name[name].line) from None
+
+    raw_number = (tags.get("Board") or "").strip()
+    number = int(raw_number) if raw_number.isdigit() and int(raw_number) > 0 else None
+    dealer = parsed("Dealer", Seat.parse, "seat")
+    vulnerability = parsed("Vulnerable", Vulnerability.parse, "vulnerability")
+    if vulnerability is None:
+        vulnerability = Vulnerability.for_board(number) if number else Vulnerability.NONE
+    deal = parsed("Deal", Deal.parse, "deal")
+    if deal is None:
+        deal = Deal.from_owners(bytes([4] * 52))
+    declarer = parsed("Declarer", lambda v: Seat.parse(v.strip().lstrip("^")), "seat")
+    recorded = parsed("Contract", Contract.parse, "contract")
+    if recorded is not None and not recorded.is_passed_out:
+        recorded = recorded.with_declarer(declarer)
+    result = None
+    if recorded is None or not recorded.is_passed_out:
+        result = parsed("Result", lambda v: _parse_result(v, declarer), "result")
+
+    notes: dict[str, dict[int, str]] = {"auction": {}, "play": {}}
+    for note_tag, context in note_tags:
+        n, note = _note_text(note_tag)
+        notes[context].setdefault(n, note)
+
+    board = Board(deal=deal, number=number, dealer=dealer if dealer is not None else Seat.NORTH,
+                  vulnerability=vulnerability, tags=tags)
+    board.comments = state.comments + comments
+    state.comments = []
+    if "Auction" in by_name:
+        auction, end = _parse_auction(board, by_name["Auction"], dealer, notes)
+        board.auction = auction
+        board.dealer = auction.dealer
+    elif dealer is None and number:
+        board.dealer = Seat.dealer_for_board(number)
+        board.auction = Auction(board.dealer)
+    else:
+        board.auction = Auction(board.dealer)
+    auction = board.auction
+    final = auction.contract
+    if final is not None:
+        if recorded is not None and (recorded.bid != final.bid or
+                                     (recorded.declarer is not None and recorded.declarer != final.declarer)):
+            line = by_name["Contract"].line
+            raise ParseError(f"Contract {tags['Contract']!r} (declarer {tags.get('Declarer', '?')!r}) "
+                             f"disagrees with the auction, which ends in {final}", line=line)
+        contract: Contract | None = final
+    else:
+        board.recorded_contract = recorded
+        contract = recorded
+    if "Play" in by_name:
+        board.play = _parse_play(board, by_name["Play"], contract, result, notes)
+    elif contract is not None and not contract.is_passed_out:
+        if result is not None:
+            board.recorded_tricks = result
+        elif final is not None and deal.is_complete:
+            board.play = Play(deal, final)
+    for name, tag in by_name.items():
+        if name in ("Auction", "Play") or not tag.data:
+            continue
+        board.sections[name] = _raw_rows(tag.data, text)
+    try:
+        double_dummy_table(board)
+    except RedoubleError as exc:
+        name = "OptimumResultTable" if "OptimumResultTable" in str(exc) else "DoubleDummyTricks"
+        raise ParseError(str(exc), line=by_name[name].line if name in by_name else None) from None
+    return board
+
+
+def _raw_rows(data: list[_Token], text: str) -> list[str]:
+    """The section's data lines as written (inner spacing kept)."""
+    rows: list[str] = []
+    line = None
+    start = end = 0
+    for t in data:
+        if t.line != line:
+            if line is not None:
+                rows.append(text[start:end])
+            line, start = t.line, t.start
+        end = t.end
+    if line is not None:
+        rows.append(text[start:end])
+    return rows
+
+
+def _decode(data: str | bytes) -> str:
+    if isinstance(data, bytes):
+        if data.startswith(b"\xef\xbb\xbf"):
+            return data[3:].decode("utf-8", errors="replace")
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError:
+            return data.decode("latin-1")  # the character set of the PBN standard
+    return data[1:] if data.startswith("\ufeff") else data
+
+
+@overload
+def loads(text: str | bytes, errors: Literal["raise"] = ...) -> list[Board]: ...
+@overload
+def loads(text: str | bytes, errors: Literal["collect"]) -> Loaded: ...
+
+
+def loads(text: str | bytes, errors: str = "raise") -> list[Board] | Loaded:
+    """Read every game of PBN text (bytes are decoded: UTF-8, else Latin-1).
+
+    ``errors="raise"`` (the default) raises the first :class:`ParseError`; ``errors="collect"`` returns
+    :class:`Loaded` with the good boards and one error for each bad game.
+    """
+    if errors not in ("raise", "collect"):
+        raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
+    source = _decode(text)
+    tokens = _lex(source)
+    games: list[list[_Token]] = [[]]
+    for t in tokens:
+        if t.kind == "blank":
+            if games[-1]:
+                games.append([])
+        else:
+            games[-1].append(t)
+    boards: list[Board] = []
+    problems: list[ParseError] = []
+    state = _State()
+    for game in games:
+        if not game:
+            continue
+        try:
+            board = _parse_game(game, source, state)
+        except ParseError as exc:
+            if errors == "raise":
+                raise
+            problems.append(exc)
+            state.comments = []
+            continue
+        if board is not None:
+            boards.append(board)
+    if state.comments and boards:
+        boards[-1].comments.extend((_END, c) for _, c in state.comments)
+    return Loaded(boards, problems) if errors == "collect" else boards
+
+
+@overload
+def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: Literal["raise"] = ...) -> list[Board]: ...
+@overload
+def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: Literal["collect"]) -> Loaded: ...
+
+
+def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: str = "raise") -> list[Board] | Loaded:
+    """Read a PBN file, given as a path or an open file (text or binary)."""
+    if hasattr(source, "read"):
+        data = source.read()
+    else:
+        with open(source, "rb") as fh:  # type: ignore[arg-type]
+            data = fh.read()
+    return loads(data, errors=errors)  # type: ignore[call-overload,no-any-return]
+
+
+# --- double-dummy tables -----------------------------------------------------------------------------
+
+def double_dummy_table(board: Board) -> dict[tuple[Seat, Strain], int] | None:
+    """Tricks by (declarer, strain) from the ``OptimumResultTable`` section and ``DoubleDummyTricks`` tag.
+
+    ``DoubleDummyTricks`` is 20 hex digits: North, South, East, West, each NT S H D C.
+
+    >>> b = Board(Deal.random(seed=1), tags={"DoubleDummyTricks": "77667775576677566775"})
+    >>> t = double_dummy_table(b); t[Seat.NORTH, Strain.NOTRUMP], t[Seat.EAST, Strain.HEARTS]
+    (7, 7)
+    """
+    table: dict[tuple[Seat, Strain], int] = {}
+    digits = board.tags.get("DoubleDummyTricks", "").strip()
+    if digits:
+        if len(digits) != 20 or any(ch not in "0123456789abcdefABCDEF" for ch in digits):
+            raise RedoubleError(f"DoubleDummyTricks {digits!r} is not 20 hex digits (N S E W, each NT S H D C)")
+        for k, ch in enumerate(digits):
+            tricks = int(ch, 16)
+            if tricks <= 13:  # higher digits mark an unknown entry
+                table[_DD_SEATS[k // 5], _DD_STRAINS[k % 5]] = tricks
+    spec, rows = board.tags.get("OptimumResultTable"), board.sections.get("OptimumResultTable")
+    if spec and rows:
+        columns = [c.strip().lstrip("+-").split("\\")[0].strip().lower() for c in spec.split(";")]
+        try:
+            at = [columns.index(name) for name in ("declarer", "denomination", "result")]
+        except ValueError:
+            raise RedoubleError(f"OptimumResultTable {spec!r} lacks a Declarer, Denomination or Result column") \
+                from None
+        for row in rows:
+            cells = row.split()
+            try:
+                seat, strain = Seat.parse(cells[at[0]]), Strain.parse(cells[at[1]])
+                tricks = int(cells[at[2]])
+            except (IndexError, ValueError, RedoubleError):
+                raise RedoubleError(f"OptimumResultTable row {row!r} is not 'declarer denomination tricks'") \
+                    from None
+            table[seat, strain] = tricks
+    return table or None
+
+
+# --- writing -----------------------------------------------------------------------------------------
+
+def _same(raw: str | None, parse, value: object) -> bool:  # type: ignore[no-untyped-def]
+    if raw is None:
+        return False
+    try:
+        return bool(parse(raw) == value)
+    except (RedoubleError, ValueError):
+        return False
+
+
+def _owned_values(board: Board) -> dict[str, str | None]:
+    raw = board.tags
+    values: dict[str, str | None] = {}
+    if board.number is not None:
+        values["Board"] = raw["Board"] if raw.get("Board", "").strip() == str(board.number) else str(board.number)
+    else:
+        values["Board"] = raw.get("Board")
+    values["Dealer"] = raw["Dealer"] if _same(raw.get("Dealer"), Seat.parse, board.dealer) else str(board.dealer)
+    vul = board.vulnerability
+    values["Vulnerable"] = raw["Vulnerable"] if _same(raw.get("Vulnerable"), Vulnerability.parse, vul) \
+        else str(vul)
+    if any(o != 4 for o in board.deal.owners):
+        values["Deal"] = raw["Deal"] if _same(raw.get("Deal"), Deal.parse, board.deal) \
+            else board.deal.to_pbn(board.dealer)
+    else:
+        values["Deal"] = raw.get("Deal")
+    contract = board.contract
+    tricks = board.tricks
+    if contract is None:
+        for name in ("Declarer", "Contract", "Result"):
+            values[name] = raw.get(name)
+    elif contract.is_passed_out:
+        # A passed-out board has no declarer or result; keep whatever the file said there.
+        values["Declarer"] = raw.get("Declarer", "")
+        values["Contract"] = raw["Contract"] if _same(raw.get("Contract"), Contract.parse, contract) else "Pass"
+        values["Result"] = raw["Result"] if _same(raw.get("Result"), _is_unknown, True) else ""
+    else:
+        decl = contract.declarer
+        if decl is None:
+            values["Declarer"] = raw.get("Declarer")
+        else:
+            same = _same(raw.get("Declarer"), lambda v: Seat.parse(v.strip().lstrip("^")), decl)
+            values["Declarer"] = raw["Declarer"] if same else str(decl)
+        same = _same(raw.get("Contract"), lambda v: Contract.parse(v).bid, contract.bid)
+        values["Contract"] = raw["Contract"] if same else contract.bid
+        if tricks is not None:
+            same = _same(raw.get("Result"), lambda v: _parse_result(v, decl), tricks)
+            values["Result"] = raw["Result"] if same else str(tricks)
+        else:
+            values["Result"] = raw.get("Result") if board.play is not None and board.play.cards else None
+    values["Auction"] = str(board.auction.dealer) if board.auction.calls else None
+    play = board.play
+    values["Play"] = str(play.opening_leader) if play is not None and (
+        play.cards or play.claimed_tricks is not None) else None
+    return values
+
+
+def _tag_order(board: Board, values: dict[str, str | None]) -> list[str]:
+    order = [name for name in board.tags if name != "Note"]
+    for name in MANDATORY_TAGS + ("Auction", "Play"):
+        if name in order or name not in values or values[name] is None:
+            continue
+        rank = _ORDER_RANK[name]
+        at = 0
+        for k, other in enumerate(order):
+            if _ORDER_RANK.get(other, -1) < rank and other in _ORDER_RANK:
+                at = k + 1
+        order.insert(at, name)
+    return order
+
+
+def _note_numbers(texts: Iterable[str]) -> dict[str, int]:
+    numbers: dict[str, int] = {}
+    for t in texts:
+        numbers.setdefault(t, len(numbers) + 1)
+    return numbers
+
+
+def _auction_lines(board: Board) -> list[str]:
+    auction = board.auction
+    notes = _note_numbers(a.explanation for _, a in sorted(auction.annotations.items())
+                          if a.explanation is not None)
+    cells = []
+    for i, call in enumerate(auction.calls):
+        cell = str(call)
+        ann = auction.annotations.get(i)
+        if ann is not None and ann.alert:
+            cell += "!"
+        if ann is not None and ann.explanation is not None:
+            cell += f" ={notes[ann.explanation]}="
+        for mark in board.call_marks.get(i, ()):
+            cell += f" {mark}"
+        cells.append(cell)
+    if not auction.is_complete:
+        cells.append("*" if board.recorded_contract is not None else "+")
+    lines = [" ".join(cells[k:k + 4]) for k in range(0, len(cells), 4)]
+    lines += [f'[Note "{_escape(f"{n}:{text}")}"]' for text, n in notes.items()]
+    return lines
+
+
+def _play_lines(board: Board) -> list[str]:
+    play = board.play
+    assert play is not None
+    columns = [Seat((play.opening_leader + k) % 4) for k in range(4)]
+    notes = _note_numbers(text for _, text in sorted(board.card_notes.items()))
+
+    def cell(index: int) -> str:
+        text = str(play.cards[index])
+        if index in board.card_notes:
+            text += f" ={notes[board.card_notes[index]]}="
+        for mark in board.card_marks.get(index, ()):
+            text += f" {mark}"
+        return text
+
+    rows: list[str] = []
+    start = 0
+    for trick in play.tricks:
+        by_seat = {Seat((trick.leader + k) % 4): cell(start + k) for k in range(4)}
+        rows.append(" ".join(by_seat[s] for s in columns))
+        start += 4
+    partial = play.current_trick
+    in_progress = not play.is_complete
+    if partial or (in_progress and len(play.tricks) < 13 and play.claimed_tricks is None):
+        by_seat = {Seat((play.leader + k) % 4): cell(start + k) for k in range(len(partial))}
+        if in_progress:
+            by_seat[play.turn] = "+"
+        rows.append(" ".join(by_seat.get(s, "-") for s in columns))
+    if play.claimed_tricks is not None and len(play.tricks) < 13:
+        rows.append("*")
+    rows += [f'[Note "{_escape(f"{n}:{text}")}"]' for text, n in notes.items()]
+    return rows
+
+
+def _game_lines(board: Board) -> list[str]:
+    values = _owned_values(board)
+    order = _tag_order(board, values)
+    lines = [raw for anchor, raw in board.comments if anchor == ""]
+    written: set[str] = {""}
+    for name in order:
+        value = values[name] if name in OWNED_TAGS else board.tags.get(name)
+        if value is None:
+            continue
+        lines.append(f'[{name} "{_escape(value)}"]')
+        written.add(name)
+        if name == "Auction":
+            lines += _auction_lines(board)
+        elif name == "Play":
+            lines += _play_lines(board)
+        elif name in board.sections:
+            lines += board.sections[name]
+        lines += [raw for anchor, raw in board.comments if anchor == name]
+    lines += [raw for anchor, raw in board.comments if anchor not in written]
+    return lines
+
+
+def dumps(boards: Iterable[Board]) -> str:
+    """PBN text for ``boards``, one game each.
+
+    >>> print(dumps([Board.from_number(2, deal=Deal.random(seed=2))]))  # doctest: +ELLIPSIS
+    % PBN 2.1
+    [Board "2"]
+    [Dealer "E"]
+    [Vulnerable "NS"]
+    [Deal "E:..."]
+    <BLANKLINE>
+    """
+    games = ["\n".join(_game_lines(b)) + "\n" for b in boards]
+    return "% PBN 2.1\n" + "\n".join(games)
+
+
+def dump(boards: Iterable[Board], target: str | os.PathLike[str] | IO[str]) -> None:
+    """Write ``boards`` as PBN to a path or an open text file (UTF-8)."""
+    text = dumps(boards)
+    if hasattr(target, "write"):
+        target.write(text)
+    else:
+        with open(target, "w", encoding="utf-8", newline="\n") as fh:  # type: ignore[arg-type]
+            fh.write(text)
