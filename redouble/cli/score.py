@@ -1,0 +1,225 @@
+"""``redouble score FILE.pbn``: score the deals of a file in order, in any scoring form.
+
+Forms: ``duplicate`` (each board on its own; North-South's score and its negation), ``rubber`` (the WE/THEY
+sheet, WE = North-South; a new rubber starts when one ends, and the last is finished where it stands),
+``chicago`` (four-deal sheets, vulnerability by the Chicago cycle), ``chicago-duplicate``, ``chicago-russian``
+(IMPs against the target for the points held: needs full deals) and ``minibridge`` (a contract at game level
+or above counts as 'game', anything lower as 'part score'). The form defaults to the file's ``Scoring`` tag.
+
+>>> from redouble.board import Board
+>>> from redouble.calls import Contract
+>>> from redouble.deal import Deal
+>>> boards = [Board.from_number(n, deal=Deal.random(seed=n), recorded_contract=Contract.parse(c), recorded_tricks=t)
+...           for n, c, t in [(1, "4S-S", 10), (2, "3NTX-W", 7)]]
+>>> report = score_boards(boards, "duplicate")
+>>> [(d.board, d.ns, d.ew) for d in report.deals], report.totals
+([(1, 420, -420), (2, 300, -300)], {'ns': 720, 'ew': -720})
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from redouble.board import Board
+from redouble.calls import Contract
+from redouble.cli import CommandError
+from redouble.deal import Deal
+from redouble.scoring.chicago import Chicago, DuplicateChicago, RussianChicago
+from redouble.scoring.core import GAME_THRESHOLD, duplicate_score, trick_score
+from redouble.scoring.minibridge import GAME, PART_SCORE, Minibridge
+from redouble.scoring.rubber import Rubber
+
+FORMS = ("duplicate", "rubber", "chicago", "chicago-duplicate", "chicago-russian", "minibridge")
+# Words of a PBN Scoring tag (e.g. "IMP", "MP;Butler", "Rubber", "Chicago") that choose a form;
+# anything else (MP, MatchPoints, IMP, BAM, Butler, Cavendish, Instant ...) is scored as duplicate.
+_TAG_WORDS = {"RUBBER": "rubber", "CHICAGO": "chicago", "MINIBRIDGE": "minibridge", "MINI-BRIDGE": "minibridge"}
+_CHICAGO_VARIANTS = {"RUSSIAN": "chicago-russian", "DUPLICATE": "chicago-duplicate", "IMP": "chicago-duplicate",
+                     "MP": "chicago-duplicate"}
+
+
+def form_from_scoring_tag(value: str | None) -> str:
+    """The form for a PBN ``Scoring`` tag value.
+
+    >>> [form_from_scoring_tag(v) for v in ("IMP", "MP;Butler", "Rubber", "Chicago", "Chicago;Russian", None)]
+    ['duplicate', 'duplicate', 'rubber', 'chicago', 'chicago-russian', 'duplicate']
+    """
+    if not value:
+        return "duplicate"
+    words = value.upper().replace(";", " ").replace(",", " ").replace("_", " ").split()
+    forms = [_TAG_WORDS[w] for w in words if w in _TAG_WORDS]
+    if not forms:
+        return "duplicate"
+    if forms[0] == "chicago":
+        for w in words:
+            if w in _CHICAGO_VARIANTS:
+                return _CHICAGO_VARIANTS[w]
+    return forms[0]
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """One deal's score for each side: points (IMPs for chicago-russian)."""
+
+    board: int
+    contract: str
+    tricks: int | None
+    ns: int
+    ew: int
+    note: str = ""
+
+
+@dataclass
+class ScoreReport:
+    form: str
+    deals: list[DealScore] = field(default_factory=list)
+    totals: dict[str, int] = field(default_factory=lambda: {"ns": 0, "ew": 0})
+    sheets: list[str] = field(default_factory=list)
+
+    def to_json(self) -> str:
+        return json.dumps({"deals": [{"board": d.board, "ns": d.ns, "ew": d.ew} for d in self.deals],
+                           "totals": {"ns": self.totals["ns"], "ew": self.totals["ew"]}})
+
+    def to_text(self) -> str:
+        unit = "IMPs" if self.form == "chicago-russian" else "points"
+        out = [f"Scoring: {self.form} ({unit})", f"{'Board':>5}  {'Contract':<9} {'Tricks':>6} {'N-S':>7} {'E-W':>7}"]
+        signed = self.form in ("duplicate", "chicago-duplicate", "chicago-russian")
+        for d in self.deals:
+            tricks = "" if d.tricks is None else str(d.tricks)
+            line = f"{d.board:>5}  {d.contract:<9} {tricks:>6} {_points(d.ns, signed):>7} {_points(d.ew, signed):>7}"
+            out.append(f"{line}  {d.note}".rstrip())
+        for k, sheet in enumerate(self.sheets):
+            title = "Rubber" if self.form == "rubber" else "Chicago"
+            out += ["", f"{title} {k + 1}", sheet]
+        ns, ew = (_points(self.totals[side], signed) for side in ("ns", "ew"))
+        out += ["", f"Totals: N-S {ns}  E-W {ew}"]
+        return "\n".join(out)
+
+
+def _points(value: int, signed: bool) -> str:
+    return f"{value:+d}" if signed and value else str(value)
+
+
+def _result(board: Board, index: int) -> tuple[int, Contract, int | None]:
+    """The board's number, its contract and the declarer's tricks (None when passed out)."""
+    number = board.number if board.number is not None else index + 1
+    contract = board.contract
+    if contract is None:
+        raise CommandError(f"board {number}: no contract (the auction is unfinished and no Contract tag)")
+    if contract.is_passed_out:
+        return number, contract, None
+    if contract.declarer is None:
+        raise CommandError(f"board {number}: contract {contract} has no declarer")
+    tricks = board.tricks
+    if tricks is None:
+        raise CommandError(f"board {number}: no result for {contract} (no Result tag and the play is unfinished)")
+    return number, contract, tricks
+
+
+def _full_deal(board: Board) -> Deal | None:
+    """The deal when all 52 cards are known (honours and points need the whole deal)."""
+    return board.deal if board.deal is not None and board.deal.is_complete else None
+
+
+def score_boards(boards: Sequence[Board], form: str) -> ScoreReport:
+    """Score ``boards`` in order in ``form`` (one of ``FORMS``)."""
+    if form not in FORMS:
+        raise CommandError(f"unknown scoring form {form!r} (expected one of {', '.join(FORMS)})")
+    report = ScoreReport(form)
+    results = [_result(b, k) for k, b in enumerate(boards)]
+    if form == "duplicate":
+        for board, (number, c, tricks) in zip(boards, results, strict=True):
+            ns = 0 if tricks is None else duplicate_score(c, c.declarer, tricks, board.vulnerability)
+            report.deals.append(DealScore(number, str(c), tricks, ns, -ns))
+    elif form in ("rubber", "chicago"):
+        _score_sheets(boards, results, form, report)
+    elif form in ("chicago-duplicate", "chicago-russian"):
+        scorer: DuplicateChicago | RussianChicago = DuplicateChicago() if form == "chicago-duplicate" \
+            else RussianChicago()
+        for board, (number, c, tricks) in zip(boards, results, strict=True):
+            note = f"deal {scorer.deal_number}, {scorer.vulnerability} vul"
+            if isinstance(scorer, RussianChicago):
+                deal = _full_deal(board)
+                if deal is None and tricks is not None:
+                    raise CommandError(f"board {number}: Russian scoring needs the whole deal to count the points")
+                r = scorer.record(c, tricks=tricks, deal=deal)
+                if r.target is not None:
+                    note += f", N-S target {r.target:+d}, N-S score {r.ns_score:+d}"
+            else:
+                r = scorer.record(c, tricks=tricks)
+            report.deals.append(DealScore(number, str(c), tricks, r.ns, r.ew, note if tricks is not None
+                                          else note + ", passed out: redealt"))
+    else:
+        session = Minibridge()
+        for number, c, tricks in results:
+            if tricks is None:
+                m = session.record(None)
+                note = "passed out: redealt"
+            else:
+                assert c.strain is not None and c.declarer is not None
+                kind = GAME if trick_score(c.level, c.strain) >= GAME_THRESHOLD else PART_SCORE
+                m = session.record(c.declarer, kind, c.strain, tricks)
+                note = f"{kind} in {c.strain} by {c.declarer}"
+            report.deals.append(DealScore(number, str(c), tricks, m.ns, m.ew, note))
+    if form not in ("rubber", "chicago"):
+        report.totals = {"ns": sum(d.ns for d in report.deals), "ew": sum(d.ew for d in report.deals)}
+    return report
+
+
+def _score_sheets(boards: Sequence[Board], results: list[tuple[int, Contract, int | None]], form: str,
+                  report: ScoreReport) -> None:
+    sheets: list[Rubber | Chicago] = []
+    for board, (number, c, tricks) in zip(boards, results, strict=True):
+        if not sheets or _is_over(sheets[-1]):
+            sheets.append(Rubber() if form == "rubber" else Chicago())
+        sheet = sheets[-1]
+        note = "" if isinstance(sheet, Rubber) else f"deal {sheet.deal_number}, {sheet.vulnerability} vul"
+        r = sheet.record(c, tricks=tricks, deal=_full_deal(board), label=str(number))
+        if r.passed_out:
+            note = (note + ", " if note else "") + "passed out" + ("" if isinstance(sheet, Rubber) else ": redealt")
+        elif r.game_won_by:
+            note = (note + ", " if note else "") + f"game to {'N-S' if r.game_won_by == 'NS' else 'E-W'}"
+        report.deals.append(DealScore(number, str(c), tricks, r.points("NS"), r.points("EW"), note))
+    for sheet in sheets:
+        if isinstance(sheet, Rubber):
+            sheet.finish()  # an unfinished rubber: 300 for a game, 100 for a part score
+        report.sheets.append(sheet.render())
+    report.totals = {"ns": sum(s.sheet.total("NS") for s in sheets), "ew": sum(s.sheet.total("EW") for s in sheets)}
+
+
+def _is_over(sheet: Rubber | Chicago) -> bool:
+    return sheet.is_finished if isinstance(sheet, Rubber) else sheet.is_complete
+
+
+def load_boards(path: str) -> list[Board]:
+    from redouble import pbn
+
+    boards = pbn.load(path)
+    if not boards:
+        raise CommandError(f"{path}: no boards found")
+    return list(boards)
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("score", help="score the deals of a PBN file",
+                       description="Score the deals of a PBN file in order: per deal the score of each side, "
+                                   "and the totals.")
+    p.add_argument("file", metavar="FILE.pbn", help="the PBN file")
+    p.add_argument("--form", choices=FORMS, help="scoring form (default: from the file's Scoring tag, "
+                                                 "else duplicate)")
+    p.add_argument("--json", action="store_true", help="print JSON: deals (board, ns, ew) and totals")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    boards = load_boards(args.file)
+    form = args.form
+    if form is None:
+        tag = next((b.tags["Scoring"] for b in boards if b.tags.get("Scoring")), None)
+        form = form_from_scoring_tag(tag)
+    report = score_boards(boards, form)
+    sys.stdout.write((report.to_json() if args.json else report.to_text()) + "\n")
+    return 0
