@@ -236,7 +236,7 @@ def _parse_result(value: str, declarer: Seat | None) -> int | None:
 
 
 def _split_section(tokens: list[_Token]) -> list[tuple[str, int]]:
-    out = []
+    out: list[tuple[str, int]] = []
     for t in tokens:
         if t.kind == "string":
             raise ParseError(f"unexpected string {t.value} here", line=t.line)
@@ -444,10 +444,10 @@ def _parse_game(tokens: list[_Token], text: str, state: _State) -> Board | None:
     if not items:
         state.comments.extend(comments)
         return None
-    has_game = any(t.name in ("Deal", "Board", "Auction", "Play", "Contract") for t in items)
+    has_game = any(item.name in ("Deal", "Board", "Auction", "Play", "Contract") for item in items)
     _resolve_tags(items, state)
-    for t in items:
-        state.last_value[t.name] = t.value
+    for item in items:
+        state.last_value[item.name] = item.value
     if not has_game:
         state.comments.extend(comments)
         return None

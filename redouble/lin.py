@@ -1,0 +1,391 @@
+"""LIN, Bridge Base Online's hand-record format: read and write boards.
+
+A LIN file is a run of ``key|value|`` pairs. The ones that make the game:
+
+- ``md``: the deal. The first digit is the dealer (1 South, 2 West, 3 North, 4 East), then the hands of
+  South, West, North and East separated by commas, each as ``S...H...D...C...``; the fourth hand may be
+  left out (it holds the other 13 cards).
+- ``sv``: vulnerability, ``o`` none, ``n`` North-South, ``e`` East-West, ``b`` both.
+- ``mb``: a call (``1C`` ... ``7N``, ``p``, ``d``, ``r``); a trailing ``!`` alerts it and an ``an`` pair
+  that follows explains it.
+- ``pc``: a card played, in playing order; ``mc``: a claim, the declarer's total number of tricks.
+- ``pn``: the players, South, West, North, East; ``qx``: the board, ``o1`` (open room, board 1) or ``c1``
+  (closed room); ``ah``: the heading, ``Board 1``.
+
+``pg`` (page breaks) are written after the auction and after each trick; every other pair (``st``, ``rh``,
+``nt``, ``vg``, ``rs`` ...) is kept in ``board.lin_extras`` and written back where it was.
+
+>>> [board] = loads("pn|Ann,Bob,Cy,Di|md|3ST987HT987DT9CT98,S5432H5432D5432C5,SAKQJHAKQDAKQCAKQ,|sv|o|"
+...                 "mb|2C!|an|strong|mb|p|mb|2D|mb|p|mb|7N|mb|p|mb|p|mb|p|pc|S6|pc|ST|pc|S2|pc|SA|mc|13|")
+>>> board.dealer, board.tags["North"], board.contract, board.tricks, board.score()
+(Seat.NORTH, 'Cy', Contract.parse('7NT-N'), 13, 1520)
+>>> board.auction.annotations[0]
+Annotation(alert=True, explanation='strong')
+>>> loads("md|3SAKQJHAKQDAKQCAKQ,S5432H5432D5432C5,ST987HT987DT9CT98,|mb|8Z|")
+Traceback (most recent call last):
+...
+redouble.errors.ParseError: token 1: not a call (expected 1C ... 7N, p, d or r): 'mb|8Z|'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from typing import IO, Literal, overload
+
+from redouble.auction import Auction
+from redouble.board import Board
+from redouble.calls import Call, CallKind
+from redouble.cards import Card, Rank, Seat, Suit, Vulnerability
+from redouble.deal import Deal, Hand
+from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, RedoubleError
+from redouble.pbn import Loaded, _decode
+from redouble.play import Play
+
+__all__ = ["Loaded", "dump", "dumps", "load", "loads"]
+
+_DEALER_OF_DIGIT = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": Seat.EAST}
+_DIGIT_OF_DEALER = {seat: digit for digit, seat in _DEALER_OF_DIGIT.items()}
+_HAND_ORDER = (Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST)
+_NAME_TAGS = {Seat.SOUTH: "South", Seat.WEST: "West", Seat.NORTH: "North", Seat.EAST: "East"}
+_VUL_OF_CODE = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerability.NONE,
+                "n": Vulnerability.NS, "e": Vulnerability.EW, "b": Vulnerability.ALL}
+_CODE_OF_VUL = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.ALL: "b"}
+_QX_RE = re.compile(r"^([oc])(\d+)$", re.I)
+_HEADING_RE = re.compile(r"^Board (\d+)$")
+_ROOMS = {"o": "Open", "c": "Closed"}
+_BEFORE = -1  # lin_extras position: before the board starts
+
+
+def _pairs(text: str) -> list[tuple[str, str]]:
+    fields = text.split("|")
+    if len(fields) % 2:
+        tail = fields.pop()
+        if tail.strip():
+            raise ParseError(f"{tail.strip()!r} has no value (expected key|value|)", token=len(fields) // 2)
+    return [(fields[k].strip().lower(), fields[k + 1]) for k in range(0, len(fields), 2)]
+
+
+def _parse_hand(text: str) -> Hand:
+    mask = 0
+    suit: Suit | None = None
+    t = text.strip().upper().replace("10", "T")
+    for ch in t:
+        if ch in "SHDC":
+            suit = Suit.parse(ch)
+            continue
+        if suit is None:
+            raise RedoubleError(f"hand {text!r}: rank {ch!r} before any suit letter")
+        try:
+            rank = Rank.parse(ch)
+        except RedoubleError:
+            raise RedoubleError(f"hand {text!r}: {ch!r} is not a rank") from None
+        bit = 1 << Card(suit, rank).index
+        if mask & bit:
+            raise RedoubleError(f"hand {text!r}: {Card(suit, rank)} appears twice")
+        mask |= bit
+    return Hand(mask)
+
+
+def _parse_md(value: str) -> tuple[Seat | None, Deal]:
+    v = value.strip()
+    dealer = None
+    if v[:1] in _DEALER_OF_DIGIT:
+        dealer, v = _DEALER_OF_DIGIT[v[0]], v[1:]
+    elif v[:1].isdigit():
+        raise RedoubleError(f"dealer digit {v[0]!r} is not 1 (S), 2 (W), 3 (N) or 4 (E)")
+    parts = v.split(",")
+    if len(parts) > 4 and any(p.strip() for p in parts[4:]):
+        raise RedoubleError(f"{len(parts)} hands (expected South, West, North, East)")
+    hands: dict[Seat, Hand] = {}
+    for seat, part in zip(_HAND_ORDER, parts[:4], strict=False):
+        if part.strip():
+            hands[seat] = _parse_hand(part)
+    for seat, hand in hands.items():
+        if len(hand) > 13:
+            raise RedoubleError(f"{seat.name.title()} has {len(hand)} cards")
+    if len(hands) == 3 and all(len(h) == 13 for h in hands.values()):
+        missing = next(s for s in _HAND_ORDER if s not in hands)
+        used = 0
+        for h in hands.values():
+            used |= h.mask
+        hands[missing] = Hand(((1 << 52) - 1) & ~used)
+    return dealer, Deal(hands)
+
+
+def _quote(key: str, value: str) -> str:
+    return f"{key}|{value}|"
+
+
+def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]]) -> Board:
+    number: int | None = None
+    room: str | None = None
+    heading_number: int | None = None
+    dealer: Seat | None = None
+    deal: Deal | None = None
+    vul: Vulnerability | None = None
+    tags: dict[str, str] = {}
+    extras: list[tuple[int, int, str, str]] = [(_BEFORE, _BEFORE, k, v) for k, v in pre]
+    auction: Auction | None = None
+    play: Play | None = None
+
+    def fail(index: int, key: str, value: str, why: str) -> ParseError:
+        return ParseError(f"{why}: {_quote(key, value)!r}", token=index)
+
+    def need_auction(index: int, key: str, value: str) -> Auction:
+        nonlocal auction
+        if auction is None:
+            if deal is None:
+                raise fail(index, key, value, "a call before the deal (md)")
+            start = dealer or (Seat.dealer_for_board(number or heading_number or 1))
+            auction = Auction(start)
+        return auction
+
+    def need_play(index: int, key: str, value: str) -> Play:
+        nonlocal play
+        if play is None:
+            a = auction
+            if a is None or not a.is_complete or a.is_passed_out:
+                raise fail(index, key, value, "play before the auction has ended in a contract")
+            assert deal is not None and a.contract is not None
+            try:
+                play = Play(deal, a.contract)
+            except RedoubleError as exc:
+                raise fail(index, key, value, f"cannot play this board ({exc})") from None
+        return play
+
+    for index, key, value in pairs:
+        calls = 0 if auction is None else len(auction.calls)
+        cards = 0 if play is None else len(play.cards)
+        if key == "qx":
+            m = _QX_RE.match(value.strip())
+            if m and number is None:
+                room, number = _ROOMS[m.group(1).lower()], int(m.group(2))
+            else:
+                extras.append((calls, cards, key, value))
+        elif key == "pn" and not any(name in tags for name in _NAME_TAGS.values()) and value.count(",") == 3:
+            for seat, name in zip(_HAND_ORDER, value.split(","), strict=True):
+                tags[_NAME_TAGS[seat]] = name
+        elif key == "md" and deal is None:
+            try:
+                dealer, deal = _parse_md(value)
+            except RedoubleError as exc:
+                raise fail(index, key, value, f"not a deal ({exc})") from None
+        elif key == "sv" and vul is None:
+            code = value.strip().lower()
+            if code not in _VUL_OF_CODE:
+                raise fail(index, key, value, "not a vulnerability (expected o, n, e or b)")
+            vul = _VUL_OF_CODE[code]
+        elif key == "ah" and heading_number is None and _HEADING_RE.match(value.strip()):
+            heading_number = int(value.strip()[6:])
+        elif key == "mb":
+            a = need_auction(index, key, value)
+            text = value.strip()
+            alert = text.endswith("!")
+            try:
+                call = Call.parse(text.rstrip("!"))
+            except RedoubleError:
+                raise fail(index, key, value, "not a call (expected 1C ... 7N, p, d or r)") from None
+            try:
+                a.push(call, alert=alert)
+            except IllegalCallError as exc:
+                raise fail(index, key, value, f"illegal call ({exc})") from None
+        elif key == "an" and auction is not None and auction.calls:
+            auction.annotate(len(auction.calls) - 1, explanation=value.strip())
+        elif key == "pc":
+            p = need_play(index, key, value)
+            try:
+                card = Card.parse(value)
+            except RedoubleError:
+                raise fail(index, key, value, "not a card") from None
+            try:
+                p.push(card)
+            except IllegalCardError as exc:
+                raise fail(index, key, value, f"illegal card ({exc})") from None
+        elif key == "mc":
+            p = need_play(index, key, value)
+            if not value.strip().isdigit():
+                raise fail(index, key, value, "not a claim (expected the declarer's total tricks)")
+            total = int(value.strip())
+            try:
+                p.make_claim(total - p.declarer_tricks)
+                p.accept_claim()
+            except IllegalClaimError as exc:
+                raise fail(index, key, value, f"impossible claim ({exc})") from None
+        else:
+            extras.append((calls, cards, key, value))
+    if deal is None:
+        raise ParseError("a board without a deal (md)", token=pairs[0][0] if pairs else 0)
+    if number is None:
+        number = heading_number
+    elif heading_number is not None and heading_number != number:
+        extras.append((0, 0, "ah", f"Board {heading_number}"))
+    if dealer is None:
+        dealer = Seat.dealer_for_board(number) if number else Seat.NORTH
+    if vul is None:
+        vul = Vulnerability.for_board(number) if number else Vulnerability.NONE
+    if room is not None:
+        tags["Room"] = room
+    if auction is None:
+        auction = Auction(dealer)
+    contract = auction.contract
+    if play is None and contract is not None and not contract.is_passed_out and deal.is_complete:
+        play = Play(deal, contract)
+    board = Board(deal=deal, number=number, dealer=dealer, vulnerability=vul, auction=auction, play=play,
+                  tags=tags)
+    board.lin_extras = extras
+    return board
+
+
+@overload
+def loads(text: str | bytes, errors: Literal["raise"] = ...) -> list[Board]: ...
+@overload
+def loads(text: str | bytes, errors: Literal["collect"]) -> Loaded: ...
+
+
+def loads(text: str | bytes, errors: str = "raise") -> list[Board] | Loaded:
+    """Read every board of LIN text. Errors name the token: the 0-based number of the ``key|value|`` pair.
+
+    ``errors="collect"`` returns :class:`~redouble.pbn.Loaded`: the good boards and one error per bad board.
+    """
+    if errors not in ("raise", "collect"):
+        raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
+    pairs = _pairs(_decode(text))
+    pre: list[tuple[str, str]] = []
+    segments: list[list[tuple[int, str, str]]] = []
+    has_md = has_qx = False
+    for index, (key, value) in enumerate(pairs):
+        if not key or key == "pg":
+            continue  # page breaks are written anew
+        if not segments:
+            if key not in ("qx", "pn", "md"):
+                pre.append((key, value))
+                continue
+            segments.append([])
+        elif (key == "qx" and (has_md or has_qx)) or (key in ("pn", "md") and has_md):
+            segments.append([])
+            has_md = has_qx = False
+        has_md = has_md or key == "md"
+        has_qx = has_qx or key == "qx"
+        segments[-1].append((index, key, value))
+    boards: list[Board] = []
+    problems: list[ParseError] = []
+    for k, segment in enumerate(segments):
+        try:
+            boards.append(_board_from(segment, pre if k == 0 else []))
+        except ParseError as exc:
+            if errors == "raise":
+                raise
+            problems.append(exc)
+    return Loaded(boards, problems) if errors == "collect" else boards
+
+
+@overload
+def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: Literal["raise"] = ...) -> list[Board]: ...
+@overload
+def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: Literal["collect"]) -> Loaded: ...
+
+
+def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: str = "raise") -> list[Board] | Loaded:
+    """Read a LIN file, given as a path or an open file (text or binary)."""
+    if hasattr(source, "read"):
+        data = source.read()
+    else:
+        with open(source, "rb") as fh:  # type: ignore[arg-type]
+            data = fh.read()
+    return loads(data, errors=errors)  # type: ignore[call-overload,no-any-return]
+
+
+# --- writing -----------------------------------------------------------------------------------------
+
+def _hand_text(hand: Hand) -> str:
+    return "".join(s.letter + "".join(r.letter for r in hand.suit(s)) for s in reversed(Suit))
+
+
+def _call_text(call: Call) -> str:
+    if call.kind == CallKind.PASS:
+        return "p"
+    if call.kind == CallKind.DOUBLE:
+        return "d"
+    if call.kind == CallKind.REDOUBLE:
+        return "r"
+    return str(call).replace("NT", "N")
+
+
+def _checked(key: str, value: str) -> str:
+    if "|" in value:
+        raise RedoubleError(f"LIN cannot hold '|' in a {key} value: {value!r}")
+    return f"{key}|{value}|"
+
+
+def _board_text(board: Board) -> str:
+    out: list[str] = []
+    extras = board.lin_extras
+
+    def emit_extras(where: tuple[int, int] | None, done: set[int]) -> None:
+        for k, (calls, cards, key, value) in enumerate(extras):
+            if k not in done and (where is None or (calls, cards) == where):
+                out.append(_checked(key, value))
+                done.add(k)
+
+    done: set[int] = set()
+    emit_extras((_BEFORE, _BEFORE), done)
+    room = board.tags.get("Room", "").strip().lower()
+    if board.number is not None and room in ("open", "closed"):
+        out.append(f"qx|{room[0]}{board.number}|")
+    if any(name in board.tags for name in _NAME_TAGS.values()):
+        out.append(_checked("pn", ",".join(board.tags.get(_NAME_TAGS[s], "") for s in _HAND_ORDER)))
+    emit_extras((0, 0), done)
+    hands = ",".join(_hand_text(board.deal[s]) if len(board.deal[s]) else "" for s in _HAND_ORDER)
+    out.append(f"md|{_DIGIT_OF_DEALER[board.dealer]}{hands}|")
+    if board.number is not None and not any(key == "ah" for _, _, key, _ in extras):
+        out.append(f"ah|Board {board.number}|")
+    out.append(f"sv|{_CODE_OF_VUL[board.vulnerability]}|")
+    auction = board.auction
+    for i, call in enumerate(auction.calls):
+        if i:
+            emit_extras((i, 0), done)
+        ann = auction.annotations.get(i)
+        out.append(f"mb|{_call_text(call)}{'!' if ann is not None and ann.alert else ''}|")
+        if ann is not None and ann.explanation is not None:
+            out.append(_checked("an", ann.explanation))
+    n_calls = len(auction.calls)
+    if n_calls:
+        emit_extras((n_calls, 0), done)
+        if auction.is_complete:
+            out.append("pg||")
+    play = board.play
+    if play is not None:
+        for j, card in enumerate(play.cards):
+            if j:
+                emit_extras((n_calls, j), done)
+            out.append(f"pc|{card}|")
+            if j % 4 == 3:
+                out.append("pg||")
+        if play.cards:
+            emit_extras((n_calls, len(play.cards)), done)
+        if play.claimed_tricks is not None:
+            out.append(f"mc|{play.claimed_tricks}|")
+    emit_extras(None, done)
+    return "".join(out)
+
+
+def dumps(boards: Iterable[Board]) -> str:
+    """LIN text for ``boards``, one line each.
+
+    >>> print(dumps([Board.from_number(1, deal=Deal.random(seed=1))]))  # doctest: +ELLIPSIS
+    md|3S...,S...,S...,S...|ah|Board 1|sv|o|
+    <BLANKLINE>
+    """
+    return "".join(_board_text(b) + "\n" for b in boards)
+
+
+def dump(boards: Iterable[Board], target: str | os.PathLike[str] | IO[str]) -> None:
+    """Write ``boards`` as LIN to a path or an open text file (UTF-8)."""
+    text = dumps(boards)
+    if hasattr(target, "write"):
+        target.write(text)
+    else:
+        with open(target, "w", encoding="utf-8", newline="\n") as fh:  # type: ignore[arg-type]
+            fh.write(text)
