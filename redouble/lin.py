@@ -336,12 +336,12 @@ def _board_text(board: Board) -> str:
         out.append(f"qx|{room[0]}{board.number}|")
     if any(name in board.tags for name in _NAME_TAGS.values()):
         out.append(_checked("pn", ",".join(board.tags.get(_NAME_TAGS[s], "") for s in _HAND_ORDER)))
-    emit_extras((0, 0), done)
     hands = ",".join(_hand_text(board.deal[s]) if len(board.deal[s]) else "" for s in _HAND_ORDER)
     out.append(f"md|{_DIGIT_OF_DEALER[board.dealer]}{hands}|")
     if board.number is not None and not any(key == "ah" for _, _, key, _ in extras):
         out.append(f"ah|Board {board.number}|")
     out.append(f"sv|{_CODE_OF_VUL[board.vulnerability]}|")
+    emit_extras((0, 0), done)  # after md, so that they stay with this board when read back
     auction = board.auction
     for i, call in enumerate(auction.calls):
         if i:
