@@ -1,0 +1,351 @@
+"""Double-dummy analysis through the DDS solver: tables, par, and the value of each card mid-play.
+
+The solver is loaded on first use (see :mod:`redouble.dd._dds`); without one, these functions raise
+:class:`~redouble.errors.SolverUnavailableError` saying how to install it, and the rest of Redouble works.
+
+>>> from redouble import Deal, Seat, Strain, Vulnerability
+>>> deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432")
+>>> table = solve_deal(deal)
+>>> table.tricks(Seat.NORTH, Strain.NOTRUMP), table.to_dict()["E"]["C"]
+(13, 3)
+>>> print(par(table, Vulnerability.NONE))
++1520 7NT-N, 7NT-S
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from redouble.calls import Contract
+from redouble.cards import SEATS, Card, Seat, Strain, Suit, Vulnerability
+from redouble.deal import SUIT_MASK, Deal
+from redouble.errors import RedoubleError, SolverUnavailableError
+
+if TYPE_CHECKING:
+    from redouble.play import Play
+
+__all__ = [
+    "DDTable",
+    "Par",
+    "SolverUnavailableError",
+    "opening_leads",
+    "par",
+    "solve_deal",
+    "solve_deals",
+    "solve_position",
+    "solve_positions",
+    "solver_info",
+]
+
+# DDS numbers suits spades first (0 S, 1 H, 2 D, 3 C); strains likewise with NT 4. Ours run clubs first.
+_DDS_SUIT = (3, 2, 1, 0)
+_DDS_STRAIN = (3, 2, 1, 0, 4)
+_FROM_DDS_SUIT = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+_STRAIN_KEYS = ("C", "D", "H", "S", "NT")
+_SEAT_KEYS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True, slots=True)
+class DDTable:
+    """Double-dummy tricks for each declarer in each strain.
+
+    ``cells[seat * 5 + strain]`` holds the tricks, seats N E S W, strains C D H S NT.
+
+    >>> t = DDTable.from_dict({"N": {"C": 7, "D": 6, "H": 9, "S": 8, "NT": 8},
+    ...                        "E": {"C": 6, "D": 7, "H": 4, "S": 5, "NT": 5},
+    ...                        "S": {"C": 7, "D": 6, "H": 9, "S": 8, "NT": 8},
+    ...                        "W": {"C": 6, "D": 7, "H": 4, "S": 5, "NT": 5}})
+    >>> t.tricks(Seat.SOUTH, Strain.HEARTS), t.to_dict()["W"]["NT"]
+    (9, 5)
+    """
+
+    cells: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != 20 or any(not 0 <= n <= 13 for n in self.cells):
+            raise RedoubleError(f"a double-dummy table holds 20 trick counts from 0 to 13, not {self.cells!r}")
+
+    def tricks(self, declarer: Seat | str, strain: Strain | str) -> int:
+        """Tricks ``declarer`` takes in ``strain`` against best defence."""
+        seat = Seat.parse(declarer)
+        s = strain if isinstance(strain, Strain) else Strain.parse(strain)
+        return self.cells[seat * 5 + s]
+
+    def to_dict(self) -> dict[str, dict[str, int]]:
+        """``{"N": {"C": 7, "D": 6, "H": 9, "S": 8, "NT": 8}, "E": {...}, "S": {...}, "W": {...}}``."""
+        return {_SEAT_KEYS[seat]: {_STRAIN_KEYS[s]: self.cells[seat * 5 + s] for s in range(5)} for seat in range(4)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Mapping[str, int]]) -> DDTable:
+        try:
+            return cls(tuple(int(data[seat][strain]) for seat in _SEAT_KEYS for strain in _STRAIN_KEYS))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise RedoubleError(f"not a double-dummy table: {data!r} (missing or bad {exc})") from None
+
+    def __str__(self) -> str:
+        """A grid, strains across and declarers down (hex-free, for the terminal)."""
+        lines = ["     C  D  H  S NT"]
+        for seat in (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST):
+            lines.append(f"{seat.letter}  " + "".join(f"{self.cells[seat * 5 + s]:3d}" for s in range(5)))
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """The par result: ``score`` for North-South and the contracts that reach it.
+
+    >>> p = Par(420, (Contract.parse("4H-N"), Contract.parse("4H-S")))
+    >>> p.to_dict()
+    {'score': 420, 'contracts': ['4H-N', '4H-S']}
+    """
+
+    score: int
+    contracts: tuple[Contract, ...]
+
+    def to_dict(self) -> dict[str, object]:
+        return {"score": self.score, "contracts": [str(c) for c in self.contracts]}
+
+    def __str__(self) -> str:
+        return f"{self.score:+d} " + ", ".join(str(c) for c in self.contracts) if self.contracts else "0 (pass)"
+
+
+def solver_info() -> dict[str, object]:
+    """Which DDS library is in use: path, origin, version and thread count (loads it)."""
+    from redouble.dd import _dds
+
+    lib = _dds.library()
+    return {"path": lib.path, "origin": lib.origin, "version": lib.version, "threads": lib.threads}
+
+
+# --- tables ---------------------------------------------------------------------------------------------
+
+def _table_deal(deal: Deal) -> object:
+    from redouble.dd import _dds
+
+    if not isinstance(deal, Deal):
+        raise RedoubleError(f"expected a Deal, not {deal!r}")
+    if not deal.is_complete:
+        raise RedoubleError(f"a double-dummy table needs all four hands: {deal}")
+    td = _dds.TableDeal()
+    for seat, hand in enumerate(deal.hands):
+        if len(hand) != 13:
+            raise RedoubleError(f"{Seat(seat).name.title()} has {len(hand)} cards; tables need 13 each: {deal}")
+        m = hand.mask
+        row = td.cards[seat]
+        for suit in range(4):
+            row[_DDS_SUIT[suit]] = (m >> (13 * suit) & SUIT_MASK) << 2
+    return td
+
+
+def _table_from_result(res: object) -> DDTable:
+    rt = res.resTable  # type: ignore[attr-defined]
+    return DDTable(tuple(rt[_DDS_STRAIN[s]][seat] for seat in range(4) for s in range(5)))
+
+
+def solve_deal(deal: Deal) -> DDTable:
+    """The full double-dummy table of one deal.
+
+    >>> solve_deal(Deal.random(seed=1)).tricks(Seat.NORTH, Strain.NOTRUMP)
+    8
+    """
+    from redouble.dd import _dds
+
+    lib = _dds.library()
+    td = _table_deal(deal)
+    res = _dds.TableResults()
+    lib.check(lib.dll.CalcDDtable(td, ctypes.byref(res)), "CalcDDtable")
+    return _table_from_result(res)
+
+
+def _chunks(items: Sequence[object], size: int) -> Iterator[Sequence[object]]:
+    for start in range(0, len(items), size):
+        yield items[start:start + size]
+
+
+def _progress(total: int, description: str, enabled: bool) -> tuple[Callable[[int], None], Callable[[], None]]:
+    """An (advance, close) pair driving a rich progress bar on stderr, or doing nothing."""
+    if not enabled:
+        return (lambda n: None), (lambda: None)
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                   console=Console(stderr=True), transient=True)
+    task = bar.add_task(description, total=total)
+    bar.start()
+    return (lambda n: bar.advance(task, n)), bar.stop
+
+
+def solve_deals(deals: Iterable[Deal], progress: bool = False) -> list[DDTable]:
+    """Full tables for many deals, on every core (DDS ``CalcAllTables``, 40 deals a call).
+
+    ``progress`` shows a progress bar on stderr.
+    """
+    from redouble.dd import _dds
+
+    lib = _dds.library()
+    items = list(deals)
+    table_deals = [_table_deal(d) for d in items]
+    out: list[DDTable] = []
+    advance, close = _progress(len(items), "double-dummy", progress)
+    try:
+        batch = _dds.TableDeals()
+        res = _dds.TablesRes()
+        pres = _dds.AllParResults()
+        no_filter = (ctypes.c_int * 5)(0, 0, 0, 0, 0)
+        for chunk in _chunks(table_deals, _dds.MAXNOOFTABLES):
+            batch.noOfTables = len(chunk)
+            for k, td in enumerate(chunk):
+                batch.deals[k] = td
+            lib.check(lib.dll.CalcAllTables(ctypes.byref(batch), -1, no_filter, ctypes.byref(res),
+                                            ctypes.byref(pres)), "CalcAllTables")
+            out.extend(_table_from_result(res.results[k]) for k in range(len(chunk)))
+            advance(len(chunk))
+    finally:
+        close()
+    return out
+
+
+# --- positions ------------------------------------------------------------------------------------------
+
+def _position_struct(play: Play) -> object:
+    from redouble.dd import _dds
+
+    if play.is_complete:
+        raise RedoubleError("the play is over: no card left to analyse")
+    dl = _dds.DealStruct()
+    assert play.contract.strain is not None
+    dl.trump = _DDS_STRAIN[play.contract.strain]
+    dl.first = int(play.leader)
+    trick = play.current_trick
+    for k in range(3):
+        if k < len(trick):
+            dl.currentTrickSuit[k] = _DDS_SUIT[trick[k].suit]
+            dl.currentTrickRank[k] = int(trick[k].rank)
+        else:
+            dl.currentTrickSuit[k] = 0
+            dl.currentTrickRank[k] = 0
+    for seat in SEATS:
+        m = play.hand(seat).mask
+        row = dl.remainCards[seat]
+        for suit in range(4):
+            row[_DDS_SUIT[suit]] = (m >> (13 * suit) & SUIT_MASK) << 2
+    return dl
+
+
+def _cards_from_future(play: Play, fut: object) -> dict[Card, int]:
+    """Expand DDS's answer (one entry per group of equivalent cards) into declarer-side totals per card."""
+    on_turn_is_declarer_side = play.turn % 2 == play.declarer % 2
+    won = play.declarer_tricks
+    left = play.tricks_left
+    result: dict[Card, int] = {}
+    for k in range(fut.cards):  # type: ignore[attr-defined]
+        suit = _FROM_DDS_SUIT[fut.suit[k]]  # type: ignore[attr-defined]
+        score = fut.score[k]  # type: ignore[attr-defined]
+        total = won + (score if on_turn_is_declarer_side else left - score)
+        ranks = [fut.rank[k]] + [r for r in range(2, 15) if fut.equals[k] >> r & 1]  # type: ignore[attr-defined]
+        for r in ranks:
+            result[Card(suit, r)] = total
+    return dict(sorted(result.items(), key=lambda kv: -kv[0].index))
+
+
+def solve_position(play: Play) -> dict[Card, int]:
+    """For each legal card of the seat on turn: the declarer's side's total tricks (won so far plus
+    the rest, with best play by both sides) if that card is played now. Works mid-trick.
+
+    >>> from redouble import Play
+    >>> p = Play(Deal.random(seed=2), "3NT-S"); p.push(p.legal_cards()[0])
+    >>> values = solve_position(p)
+    >>> sorted(values) == sorted(p.legal_cards())
+    True
+    """
+    return solve_positions([play])[0]
+
+
+def solve_positions(plays: Iterable[Play], progress: bool = False) -> list[dict[Card, int]]:
+    """:func:`solve_position` for many positions at once, on every core (up to 200 per solver call)."""
+    from redouble.dd import _dds
+
+    lib = _dds.library()
+    items = list(plays)
+    structs = [_position_struct(p) for p in items]
+    out: list[dict[Card, int]] = []
+    advance, close = _progress(len(items), "positions", progress)
+    try:
+        boards = _dds.Boards()
+        solved = _dds.SolvedBoards()
+        for start in range(0, len(structs), _dds.MAXNOOFBOARDS):
+            chunk = structs[start:start + _dds.MAXNOOFBOARDS]
+            boards.noOfBoards = len(chunk)
+            for k, dl in enumerate(chunk):
+                boards.deals[k] = dl
+                boards.target[k] = -1
+                boards.solutions[k] = 3
+                boards.mode[k] = 1  # search even when only one card can be played: we want its value
+            if lib.has_solve_all_boards_bin:
+                code = lib.dll.SolveAllBoardsBin(ctypes.byref(boards), ctypes.byref(solved))
+            else:
+                code = lib.dll.SolveAllChunksBin(ctypes.byref(boards), ctypes.byref(solved), 1)
+            lib.check(code, "SolveAllBoards")
+            for k in range(len(chunk)):
+                out.append(_cards_from_future(items[start + k], solved.solvedBoard[k]))
+            advance(len(chunk))
+    finally:
+        close()
+    return out
+
+
+def opening_leads(deal: Deal, contract: Contract | str) -> dict[Card, int]:
+    """For each card the opening leader may lead: the declarer's tricks after that lead.
+
+    ``contract`` needs a declarer, e.g. ``"4S-N"``.
+    """
+    from redouble.play import Play
+
+    c = Contract.parse(contract)
+    if c.declarer is None:
+        raise RedoubleError(f"contract {c} needs a declarer for a lead analysis, like '{c.bid}-N'")
+    return solve_position(Play(deal, c))
+
+
+# --- par ------------------------------------------------------------------------------------------------
+
+# DDS's par structures number the denomination 0 NT, 1 S, 2 H, 3 D, 4 C.
+_PAR_DENOM = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+_PAR_SEATS = ((Seat.NORTH,), (Seat.EAST,), (Seat.SOUTH,), (Seat.WEST,), (Seat.NORTH, Seat.SOUTH),
+              (Seat.EAST, Seat.WEST))
+# DDS numbers vulnerability 0 none, 1 both, 2 NS, 3 EW.
+_DDS_VUL = {Vulnerability.NONE: 0, Vulnerability.ALL: 1, Vulnerability.NS: 2, Vulnerability.EW: 3}
+
+
+def par(table: DDTable, vulnerability: Vulnerability | str = Vulnerability.NONE,
+        dealer: Seat | str = Seat.NORTH) -> Par:
+    """The par score for North-South and the par contracts, given who deals (it can matter when
+    both sides have a making contract at the same level).
+
+    Sacrifices come out doubled (``"5DX-E"``); ``Par.score`` is 0 with no contracts when par is a pass-out.
+    """
+    from redouble.dd import _dds
+
+    lib = _dds.library()
+    vul = Vulnerability.parse(vulnerability)
+    seat = Seat.parse(dealer)
+    res = _dds.TableResults()
+    for s in range(5):
+        for hand in range(4):
+            res.resTable[_DDS_STRAIN[s]][hand] = table.cells[hand * 5 + s]
+    master = _dds.ParResultsMaster()
+    lib.check(lib.dll.DealerParBin(ctypes.byref(res), ctypes.byref(master), int(seat), _DDS_VUL[vul]),
+              "DealerParBin")
+    contracts: list[Contract] = []
+    for k in range(master.number):
+        ct = master.contracts[k]
+        if ct.level == 0:
+            continue
+        strain = _PAR_DENOM[ct.denom]
+        for declarer in _PAR_SEATS[ct.seats]:
+            contracts.append(Contract(ct.level, strain, 1 if ct.underTricks else 0, declarer))
+    return Par(int(master.score), tuple(contracts))  # DealerParBin's score is already North-South's

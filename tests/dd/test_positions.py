@@ -1,0 +1,95 @@
+"""Card values mid-play, checked against an exhaustive search of our own on small endings."""
+
+import random
+
+import pytest
+
+from redouble import Card, Contract, Deal, Play, Seat, Strain
+from redouble.dd import opening_leads, solve_deal, solve_position, solve_positions
+from redouble.errors import RedoubleError
+
+
+def exhaustive(play: Play) -> dict[Card, int]:
+    """Declarer's final tricks for each legal card, by trying every line (fine for 2-3 tricks left)."""
+
+    def value(p: Play) -> int:
+        if p.is_complete:
+            return p.declarer_tricks
+        declarer_side = p.turn % 2 == p.declarer % 2
+        best = None
+        for card in p.legal_cards():
+            p.push(card)
+            v = value(p)
+            p.pop()
+            if best is None or (v > best if declarer_side else v < best):
+                best = v
+        assert best is not None
+        return best
+
+    out = {}
+    p = play.copy()
+    for card in p.legal_cards():
+        p.push(card)
+        out[card] = value(p)
+        p.pop()
+    return out
+
+
+def random_ending(rng: random.Random, tricks_left: int) -> Play:
+    strain = rng.choice(list(Strain))
+    contract = Contract(rng.randint(1, 7), strain, 0, rng.choice(list(Seat)))
+    play = Play(Deal.random(rng=rng), contract)
+    for _ in range(4 * (13 - tricks_left) + rng.randrange(4)):
+        play.push(rng.choice(play.legal_cards()))
+    return play
+
+
+def test_matches_exhaustive_search_in_endings(solver):
+    rng = random.Random(99)
+    plays = [random_ending(rng, 3) for _ in range(60)]
+    assert solve_positions(plays) == [exhaustive(p) for p in plays]
+
+
+def test_single_position_and_keys(solver):
+    rng = random.Random(5)
+    play = random_ending(rng, 2)
+    values = solve_position(play)
+    assert set(values) == set(play.legal_cards())
+    assert values == exhaustive(play)
+
+
+def test_batches_larger_than_one_solver_call(solver):
+    rng = random.Random(8)
+    plays = [random_ending(rng, 1) for _ in range(230)]
+    assert solve_positions(plays) == [exhaustive(p) for p in plays]
+
+
+def test_opening_leads_agree_with_the_table(solver):
+    deal = Deal.random(seed=11)
+    table = solve_deal(deal)
+    leads = opening_leads(deal, "4S-N")
+    assert set(leads) == set(deal[Seat.EAST])
+    # The defence's best lead holds the declarer to exactly the table's figure.
+    assert min(leads.values()) == table.tricks(Seat.NORTH, Strain.SPADES)
+
+
+def test_first_card_values_agree_with_the_table(solver):
+    deal = Deal.random(seed=12)
+    table = solve_deal(deal)
+    play = Play(deal, "3NT-W")
+    lead = max(opening_leads(deal, "3NT-W").items(), key=lambda kv: -kv[1])[0]
+    play.push(lead)
+    # After the best lead, the declarer's side (dummy, North, plays next) still makes the table's figure.
+    assert max(solve_position(play).values()) == table.tricks(Seat.WEST, Strain.NOTRUMP)
+
+
+def test_errors(solver):
+    with pytest.raises(RedoubleError, match="needs a declarer"):
+        opening_leads(Deal.random(seed=1), "4S")
+    play = random_ending(random.Random(3), 1)
+    while not play.is_complete:
+        play.push(play.legal_cards()[0])
+    with pytest.raises(RedoubleError, match="play is over"):
+        solve_position(play)
+
+
