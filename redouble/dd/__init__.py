@@ -25,6 +25,7 @@ from redouble.deal import SUIT_MASK, Deal
 from redouble.errors import RedoubleError, SolverUnavailableError
 
 if TYPE_CHECKING:
+    from redouble.board import Board
     from redouble.play import Play
 
 __all__ = [
@@ -38,6 +39,8 @@ __all__ = [
     "solve_position",
     "solve_positions",
     "solver_info",
+    "table_from_board",
+    "write_pbn_tags",
 ]
 
 # DDS numbers suits spades first (0 S, 1 H, 2 D, 3 C); strains likewise with NT 4. Ours run clubs first.
@@ -349,3 +352,53 @@ def par(table: DDTable, vulnerability: Vulnerability | str = Vulnerability.NONE,
         for declarer in _PAR_SEATS[ct.seats]:
             contracts.append(Contract(ct.level, strain, 1 if ct.underTricks else 0, declarer))
     return Par(int(master.score), tuple(contracts))  # DealerParBin's score is already North-South's
+
+
+# --- PBN ------------------------------------------------------------------------------------------------
+
+_PBN_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
+_PBN_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+OPTIMUM_RESULT_TABLE_SPEC = "Declarer;Denomination\\2R;Result\\2R"
+
+
+def write_pbn_tags(board: Board, table: DDTable, par_result: Par | None = None) -> None:
+    """Store ``table`` (and ``par_result``) in ``board.tags`` the way PBN files carry them:
+    ``DoubleDummyTricks`` (20 hex digits, N S E W, each NT S H D C), the ``OptimumResultTable``
+    section, and ``OptimumScore``/``ParContract`` (North-South's score; the side and its contracts).
+
+    >>> from redouble import Board
+    >>> board = Board.from_number(1, deal=GRAND_SLAM_EXAMPLE)
+    >>> cells = tuple(13 - 10 * (k // 5 % 2) for k in range(20))  # 13 for N and S, 3 for E and W
+    >>> write_pbn_tags(board, DDTable(cells), Par(1520, (Contract.parse("7NT-N"), Contract.parse("7NT-S"))))
+    >>> board.tags["DoubleDummyTricks"], board.tags["OptimumScore"], board.tags["ParContract"]
+    ('dddddddddd3333333333', 'NS 1520', 'NS 7NT')
+    >>> board.sections["OptimumResultTable"][:2]
+    ['N NT 13', 'N S 13']
+    """
+    board.tags["DoubleDummyTricks"] = "".join(
+        f"{table.tricks(seat, strain):x}" for seat in _PBN_SEATS for strain in _PBN_STRAINS)
+    board.tags["OptimumResultTable"] = OPTIMUM_RESULT_TABLE_SPEC
+    board.sections["OptimumResultTable"] = [
+        f"{seat.letter} {strain.letter} {table.tricks(seat, strain)}" for seat in _PBN_SEATS for strain in _PBN_STRAINS]
+    if par_result is not None:
+        board.tags["OptimumScore"] = f"NS {par_result.score}"
+        if par_result.contracts:
+            first = par_result.contracts[0].declarer
+            side = "NS" if first is not None and first.is_ns else "EW"
+            bids = list(dict.fromkeys(c.bid for c in par_result.contracts))
+            board.tags["ParContract"] = f"{side} {','.join(bids)}"
+        else:
+            board.tags["ParContract"] = "Pass"
+
+
+def table_from_board(board: Board) -> DDTable | None:
+    """The double-dummy table a PBN board carries (see :func:`write_pbn_tags`), or None if incomplete."""
+    from redouble.pbn import double_dummy_table
+
+    found = double_dummy_table(board)
+    if not found or len(found) < 20:
+        return None
+    return DDTable(tuple(found[Seat(seat), Strain(s)] for seat in range(4) for s in range(5)))
+
+
+GRAND_SLAM_EXAMPLE = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432")
