@@ -1,0 +1,341 @@
+"""What to do when no rule fits: judge the fit and the combined strength, and bid naturally.
+
+Also what any call means when no rule gives it (a natural reading), so every call can be explained.
+The bot never passes when partner's last call forces it or the side has forced to game.
+"""
+
+from __future__ import annotations
+
+from redouble.bidding.conditions import MAJORS, support_points
+from redouble.bidding.context import GAME_LEVEL, Context
+from redouble.bidding.meaning import Forcing, HandRange, Meaning
+from redouble.calls import Call
+from redouble.cards import Seat, Strain, Suit
+from redouble.deal import Hand
+
+GAME_POINTS = 25
+SLAM_POINTS = 33
+GRAND_POINTS = 37
+
+
+def estimate(r: HandRange) -> float:
+    """A working guess of a hand's HCP from its range (nearer the bottom: ranges are upper-bounded loosely)."""
+    lo = r.hcp_min
+    hi = min(r.hcp_max, lo + 12)
+    return lo + 0.4 * (hi - lo)
+
+
+def cheapest(ctx: Context, strain: Strain) -> Call | None:
+    last = ctx.last_bid
+    level = 1 if last is None else last.level + (1 if strain <= (last.strain or 0) else 0)
+    return Call.bid(level, strain) if level <= 7 else None
+
+
+def _legal(ctx: Context, call: Call | None) -> bool:
+    return call is not None and ctx.is_legal(call)
+
+
+def _natural_nt(ex_rule: str | None, meaning: Meaning) -> bool:
+    return not meaning.alert
+
+
+def partner_bid_nt_naturally(ctx: Context) -> bool:
+    for ex in reversed(ctx.calls_of(ctx.partner)):
+        if ex.call.is_bid:
+            return ex.call.strain == Strain.NOTRUMP and not ex.meaning.alert
+    return False
+
+
+def agreed_suit(ctx: Context, hand: Hand | None = None) -> Suit | None:
+    """The suit our side has found a fit in (8+ cards known, majors first), if any."""
+    me = ctx.ranges[ctx.seat]
+    pr = ctx.ranges[ctx.partner]
+    best: tuple[int, int, Suit] | None = None
+    for s in Suit:
+        mine = hand.length(s) if hand is not None else me.length_min[s]
+        total = mine + pr.length_min[s]
+        if total >= 8 and (best is None or (s.is_major, total) > best[:2]):
+            best = (int(s.is_major), total, s)
+    return best[2] if best else None
+
+
+# --- meanings of calls no rule gives -------------------------------------------------------------------
+def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
+    seat, partner = ctx.seat, ctx.partner
+    pr = ctx.ranges[partner]
+    me = ctx.ranges[seat]
+    if call.is_pass:
+        return Meaning("pass"), "natural.pass"
+    if call.is_redouble:
+        return Meaning("redouble: our side has the balance of strength",
+                       range=HandRange().narrow_hcp(10, None)), "natural.redouble"
+    last = ctx.last_bid
+    if call.is_double:
+        assert last is not None and last.strain is not None
+        takeout = (not ctx.we_have_bid and last.level <= 3 and last.strain != Strain.NOTRUMP) or (
+            ctx.we_have_bid and not any(ex.call.is_bid for ex in ctx.calls_of(partner))
+            and last.level <= 2 and last.strain != Strain.NOTRUMP and not any(
+                ex.call.is_bid for ex in ctx.calls_of(seat)))
+        if takeout:
+            rng = HandRange().narrow_hcp(11, None)
+            if last.strain.suit is not None:
+                rng = rng.narrow_length(last.strain.suit, 0, 2)
+            return Meaning(f"takeout double of {last}", forcing=Forcing.FORCING, range=rng), "natural.takeout-double"
+        return Meaning(f"penalty double of {last}: we expect to beat it"), "natural.penalty-double"
+    assert call.strain is not None
+    if call.strain == Strain.NOTRUMP:
+        fit = agreed_suit(ctx)
+        if call.level == 4 and not partner_bid_nt_naturally(ctx) and fit is not None and ctx.we_have_bid:
+            return Meaning(f"Blackwood: how many aces? ({fit.name.lower()} agreed)", alert=False,
+                           forcing=Forcing.FORCING, range=HandRange().narrow_hcp(13, None)), "slam.blackwood"
+        if call.level == 5 and ctx.calls_of(seat) and ctx.calls_of(seat)[-1].rule == "slam.blackwood":
+            return Meaning("Blackwood: how many kings? (all the aces are ours)", forcing=Forcing.FORCING), \
+                "slam.kings"
+        if call.level == 4 and partner_bid_nt_naturally(ctx):
+            return Meaning("quantitative: invites 6NT", forcing=Forcing.INVITATIONAL), "natural.nt-quantitative"
+        return Meaning(f"{call}: natural, to play"), "natural.nt"
+    suit = call.strain.suit
+    assert suit is not None
+    name = suit.name.lower()
+    rng = HandRange()
+    if pr.length_min[suit] >= 4 and me.length_min[suit] < 4:
+        need = max(2, min(4, 8 - pr.length_min[suit]))
+        return (Meaning(f"{call}: support for partner's {name}", range=rng.narrow_length(suit, need, None)),
+                "natural.raise")
+    if me.length_min[suit] >= 4:
+        return (Meaning(f"{call}: rebid of {name}, extra length",
+                        range=rng.narrow_length(suit, min(me.length_min[suit] + 1, 6), None)), "natural.rebid")
+    if suit in ctx.their_suits:
+        return (Meaning(f"{call}: cue-bid of their suit, a strong hand", forcing=Forcing.FORCING),
+                "natural.cue-bid")
+    forcing = Forcing.NONFORCING
+    if (ctx.we_opened and ctx.opener != seat and not ctx.passed_hand and call.level < GAME_LEVEL[call.strain]
+            and not ctx.they_have_bid):
+        forcing = Forcing.FORCING
+    return (Meaning(f"{call}: natural, {name}", forcing=forcing,
+                    range=rng.narrow_length(suit, 4 if call.level <= 3 else 5, None)), "natural.suit")
+
+
+# --- choosing a call when no rule fits -------------------------------------------------------------------
+def _aces(hand: Hand) -> int:
+    return sum(hand.holding(s) >> 12 & 1 for s in Suit)
+
+
+def _kings(hand: Hand) -> int:
+    return sum(hand.holding(s) >> 11 & 1 for s in Suit)
+
+
+def _after_ask(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
+    """The asker's next call after partner answers Blackwood or Gerber."""
+    mine = ctx.calls_of(ctx.seat)
+    if not mine or not ctx.partner_last or not ctx.calls or not ctx.calls[-1].is_pass:
+        return None
+    asked = mine[-1].rule
+    reply = ctx.partner_last
+    if asked not in ("slam.blackwood", "slam.kings", "nt.gerber", "nt.gerber.kings") or reply.rule is None:
+        return None
+    assert reply.call.strain is not None
+    step = int(reply.call.strain) - (0 if asked.startswith("slam") else 1)  # 5C/4D = 0 (or 4)
+    gerber = asked.startswith("nt")
+    if gerber and reply.call.strain == Strain.NOTRUMP:
+        step = 3
+    kings = asked.endswith("kings")
+    own = _kings(hand) if kings else _aces(hand)
+    theirs = step if own + step <= 4 and not (step == 0 and own == 0) else 4
+    if step == 0 and own == 0:
+        theirs = 4
+    total = own + theirs
+    fit = agreed_suit(ctx, hand)
+    strain = Strain.NOTRUMP if gerber or fit is None else fit.strain
+    combined = hand.hcp + estimate(ctx.ranges[ctx.partner])
+    if not kings:
+        if total <= 2:
+            target = Call.bid(5, strain) if strain != Strain.NOTRUMP else None
+            if gerber:
+                target = Call.bid(4, Strain.NOTRUMP)
+            if target is not None and ctx.is_legal(target):
+                return target, "slam.signoff", "sign-off: two aces are missing"
+            return Call.PASS, "slam.signoff", "sign-off: two aces are missing"
+        if total == 3:
+            return Call.bid(6, strain), "slam.small", "small slam: one ace is missing"
+        if combined >= GRAND_POINTS - 2:
+            ask = Call.bid(5, Strain.CLUBS) if gerber else Call.bid(5, Strain.NOTRUMP)
+            if ctx.is_legal(ask):
+                return ask, "nt.gerber.kings" if gerber else "slam.kings", "all the aces: asking for kings"
+        return Call.bid(6, strain), "slam.small", "small slam: all the aces are ours"
+    level = 7 if total == 4 and combined >= GRAND_POINTS - 2 else 6
+    target = Call.bid(level, strain)
+    if ctx.is_legal(target):
+        return target, "slam.grand" if level == 7 else "slam.small", f"{'grand' if level == 7 else 'small'} slam"
+    return Call.PASS, "slam.small", "slam reached"
+
+
+def _forced_call(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
+    """The cheapest honest call when passing is not allowed."""
+    pr = ctx.ranges[ctx.partner]
+    partner_suits = sorted((s for s in Suit if pr.length_min[s] >= 4), key=lambda s: -pr.length_min[s])
+    options: list[tuple[float, Call, str]] = []
+    for s in Suit:
+        c = cheapest(ctx, s.strain)
+        if not _legal(ctx, c):
+            continue
+        assert c is not None
+        n = hand.length(s)
+        if s in partner_suits and n + pr.length_min[s] >= 7:
+            options.append((n + pr.length_min[s] + (1 if s.is_major else 0) + 0.5, c, "support for partner"))
+        elif s not in ctx.their_suits and n >= 5:
+            options.append((n + 1.0, c, f"natural, {n} {s.name.lower()}"))
+        elif s not in ctx.their_suits and n >= 4 and c.level <= 2:
+            options.append((n - 0.5, c, f"natural, {n} {s.name.lower()}"))
+    nt = cheapest(ctx, Strain.NOTRUMP)
+    if _legal(ctx, nt) and all(hand.stopper(s) for s in ctx.their_suits):
+        options.append((7.0 + (1 if hand.is_balanced else 0), nt, "notrump, nothing else to say"))  # type: ignore[arg-type]
+    for s in partner_suits:
+        c = cheapest(ctx, s.strain)
+        if _legal(ctx, c) and hand.length(s) >= 2:
+            options.append((6.0 + hand.length(s) * 0.1, c, "preference to partner's suit"))  # type: ignore[arg-type]
+    if not options:
+        for c in ctx.auction.legal_calls():
+            if c.is_bid:
+                return c, "natural.forced", "forced to bid: the cheapest call"
+        return Call.PASS, "natural.pass", "nothing legal but pass"
+    options.sort(key=lambda o: (-o[0], o[1].index))
+    _, call, text = options[0]
+    return call, "natural.forced", f"forced to bid: {text}"
+
+
+def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
+    """Compete when the opponents opened and our side has said nothing that a rule covered."""
+    last = ctx.last_bid
+    if last is None or ctx.last_bid_is_ours:
+        return None
+    theirs = set(ctx.their_suits)
+    if last.strain is not None and last.strain.suit is not None:
+        theirs.add(last.strain.suit)
+    hcp = hand.hcp
+    if (hcp >= 12 + last.level - 1 and last.strain != Strain.NOTRUMP and last.level <= 4
+            and all(hand.length(s) <= 2 for s in theirs)
+            and all(hand.length(s) >= 3 for s in Suit if s not in theirs) and ctx.is_legal(Call.DOUBLE)):
+        return Call.DOUBLE, "natural.takeout-double", "takeout double"
+    best: tuple[int, Call, Suit] | None = None
+    for s in Suit:
+        if s in theirs:
+            continue
+        c = cheapest(ctx, s.strain)
+        if not _legal(ctx, c):
+            continue
+        assert c is not None
+        n = hand.length(s)
+        need_hcp = {1: 8, 2: 10, 3: 13}.get(c.level, 99)
+        need_len = 5 if c.level <= 2 else 6
+        if n >= need_len and hcp >= need_hcp - (n - need_len) and (n >= 6 or hand.holding(s) >> 10 & 0b111):
+            if best is None or (n, s) > (best[0], best[2]):
+                best = (n, c, s)
+    if best is not None:
+        return best[1], "natural.overcall", f"natural overcall in {best[2].name.lower()}"
+    nt = cheapest(ctx, Strain.NOTRUMP)
+    if (nt is not None and nt.level <= 3 and hand.is_balanced and 15 + 2 * (nt.level - 1) <= hcp
+            and all(hand.stopper(s) for s in theirs) and ctx.is_legal(nt)):
+        return nt, "natural.nt", "natural notrump with stoppers"
+    return None
+
+
+def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
+    """A sensible natural call: returns (call, rule name, words)."""
+    after = _after_ask(ctx, hand)
+    if after is not None:
+        return after
+    pr = ctx.ranges[ctx.partner]
+    partner_spoke = any(ex.call.is_bid or ex.call.is_double for ex in ctx.calls_of(ctx.partner))
+    if not ctx.we_opened and not partner_spoke:
+        entry = _enter(ctx, hand)
+        if entry is not None:
+            return entry
+        return (Call.PASS, "natural.pass", "nothing worth showing") if not ctx.forced else _forced_call(ctx, hand)
+
+    p_est = estimate(pr)
+    fit = agreed_suit(ctx, hand)
+    their = ctx.their_suits
+    stoppers = all(hand.stopper(s) or ctx.ranges[ctx.partner].length_min[s] >= 5 for s in their)
+    nt_ok = stoppers and (hand.is_semi_balanced or partner_bid_nt_naturally(ctx))
+    if fit is not None and hand.length(fit) >= 3 and pr.length_min[fit] >= hand.length(fit):
+        mine = support_points(hand, fit)
+    else:
+        mine = hand.total_points
+    combined = mine + p_est
+    game = GAME_POINTS - (1 if ctx.we_vulnerable else 0)
+    last = ctx.last_bid
+    ours = ctx.last_bid_is_ours
+
+    # Strain.
+    strain: Strain
+    if fit is not None and (fit.is_major or combined >= 29 or not nt_ok):
+        strain = fit.strain
+    elif nt_ok and (fit is None or combined >= game - 1):
+        strain = Strain.NOTRUMP
+    elif fit is not None:
+        strain = fit.strain
+    else:
+        long_suits = [s for s in Suit if hand.length(s) >= 6 and s not in their]
+        partner_long = [s for s in Suit if pr.length_min[s] >= 5 and hand.length(s) >= 2]
+        if long_suits:
+            strain = max(long_suits, key=lambda s: (hand.length(s), s)).strain
+        elif partner_long:
+            strain = max(partner_long, key=lambda s: (pr.length_min[s] + hand.length(s), s)).strain
+        else:
+            strain = Strain.NOTRUMP
+
+    # Level.
+    suit_game = GAME_LEVEL[strain]
+    if combined >= GRAND_POINTS:
+        level = 7
+    elif combined >= SLAM_POINTS:
+        level = 6
+    elif combined >= game + (3 if suit_game == 5 else 0):
+        level = suit_game
+    elif combined >= game - 2:
+        level = max(2, suit_game - 1)  # invite
+    else:
+        level = 2 if strain != Strain.NOTRUMP else 1
+    if fit is not None and strain == fit.strain and not ours and last is not None:
+        # Competing: the law of total tricks lets us bid to the level of our fit.
+        fit_len = hand.length(fit) + pr.length_min[fit]
+        if combined >= 17:
+            level = max(level, min(fit_len - 6, suit_game))
+    target = Call.bid(level, strain)
+
+    if level >= 6 and strain != Strain.NOTRUMP and ctx.is_legal(Call.bid(4, Strain.NOTRUMP)) \
+            and not partner_bid_nt_naturally(ctx):
+        return Call.bid(4, Strain.NOTRUMP), "slam.blackwood", "Blackwood: slam values with a fit"
+
+    if last is not None and ours:
+        assert last.strain is not None
+        current_ok = last.level >= level or (last.level >= GAME_LEVEL[last.strain] and level < 6)
+        if current_ok and not ctx.forced:
+            return Call.PASS, "natural.pass", "the contract is high enough"
+    if ctx.is_legal(target) and not (ours and last is not None and last.strain == strain and last.level >= level):
+        # Do not jump to a partial above an already adequate partial; bid it.
+        if level >= GAME_LEVEL[strain]:
+            words = "slam" if level >= 6 else "game"
+        elif level > 2 or (strain == Strain.NOTRUMP and level == 2):
+            words = "invitation"
+        else:
+            words = "partscore"
+        if last is None or not ours or target.level > 2 or ctx.forced or target.strain != last.strain:
+            if not (not ours and level <= 2 and combined < 18 and last is not None):
+                return target, f"natural.{words}", f"{words} in {target}: about {combined:.0f} points together"
+    if last is not None and not ours and ctx.is_legal(Call.DOUBLE) and combined >= 23 and last.level >= 2:
+        assert last.strain is not None
+        tr = last.strain.suit
+        if tr is None or hand.length(tr) >= 3 or last.level >= 4:
+            return Call.DOUBLE, "natural.penalty-double", "penalty double: the points are ours"
+    if ctx.forced:
+        return _forced_call(ctx, hand)
+    return Call.PASS, "natural.pass", "nothing more to say"
+
+
+def describe_seat(seat: Seat) -> str:
+    return seat.name.title()
+
+
+__all__ = ["choose", "describe", "estimate", "cheapest", "agreed_suit", "MAJORS"]

@@ -1,0 +1,346 @@
+"""SAYC competitive bidding.
+
+When they open: overcalls (8-16, a good five-card suit), the 1NT overcall (15-18 with a stopper), weak
+jump overcalls, takeout doubles and their advances, Michaels cue-bids, the unusual 2NT, balancing.
+When they interfere over our opening: negative doubles through 2S, free bids, cue-bid raises, the
+opener's reopening double; over their takeout double: redouble, 2NT limit raise or better, preemptive
+jumps. Over their overcall of our 1NT: natural, cue-bid as Stayman, penalty doubles.
+
+>>> len(COMPETITION) > 60
+True
+"""
+
+from __future__ import annotations
+
+from redouble.bidding.conditions import (
+    HCP,
+    Balanced,
+    Env,
+    GoodSuit,
+    Len,
+    Points,
+    Stopper,
+    Support,
+    any_of,
+    short,
+    test,
+)
+from redouble.bidding.meaning import HandRange
+from redouble.bidding.rules import F, GF, INV, NF, rule
+from redouble.bidding.sayc.responses import above, below
+from redouble.cards import Suit
+from redouble.deal import Hand
+
+MAJORS = (Suit.HEARTS, Suit.SPADES)
+
+
+def _unbid(e: Env, *names: str) -> list[Suit]:
+    bound = {e.suit(n) for n in names}
+    return [s for s in Suit if s not in bound]
+
+
+def takeout_shape(*theirs: str):  # type: ignore[no-untyped-def]
+    """Short in their suit(s), 3+ cards in every other suit."""
+    def fn(h: Hand, e: Env) -> bool:
+        return all(h.length(e.suit(t)) <= 2 for t in theirs) and all(h.length(s) >= 3 for s in _unbid(e, *theirs))
+
+    def shows(r: HandRange, e: Env) -> HandRange:
+        for t in theirs:
+            r = r.narrow_length(e.suit(t), 0, 2)
+        for s in _unbid(e, *theirs):
+            r = r.narrow_length(s, 3, None)
+        return r
+    return test("short in their suit, 3+ in the others", fn, shows)
+
+
+def negative_double_shape(h: Hand, e: Env) -> bool:
+    """4+ in each unbid major (exactly four spades after 1m-(1H)); with no unbid major, both minors."""
+    unbid = _unbid(e, "x", "y")
+    majors = [s for s in unbid if s.is_major]
+    if majors:
+        if e.suit("y") == Suit.HEARTS and e.suit("x").is_minor:
+            return h.length(Suit.SPADES) == 4
+        return all(h.length(s) >= 4 for s in majors)
+    return all(h.length(s) >= 4 for s in unbid)
+
+
+def _neg_shows(r: HandRange, e: Env) -> HandRange:
+    unbid = _unbid(e, "x", "y")
+    majors = [s for s in unbid if s.is_major] or unbid
+    for s in majors:
+        r = r.narrow_length(s, 4, None)
+    return r
+
+
+neg_shape = test("four cards in the unbid major(s)", negative_double_shape, _neg_shows)
+
+
+def two_lowest_unbid(h: Hand, e: Env) -> bool:
+    low = _unbid(e, "x")[:2]
+    return all(h.length(s) >= 5 for s in low)
+
+
+def _two_lowest_shows(r: HandRange, e: Env) -> HandRange:
+    for s in _unbid(e, "x")[:2]:
+        r = r.narrow_length(s, 5, None)
+    return r
+
+
+def michaels_shape(h: Hand, e: Env) -> bool:
+    x = e.suit("x")
+    if x.is_minor:
+        return h.length(Suit.HEARTS) >= 5 and h.length(Suit.SPADES) >= 5
+    other = Suit.SPADES if x == Suit.HEARTS else Suit.HEARTS
+    return h.length(other) >= 5 and (h.length(Suit.CLUBS) >= 5 or h.length(Suit.DIAMONDS) >= 5)
+
+
+def _michaels_shows(r: HandRange, e: Env) -> HandRange:
+    x = e.suit("x")
+    if x.is_minor:
+        return r.narrow_length(Suit.HEARTS, 5, None).narrow_length(Suit.SPADES, 5, None)
+    other = Suit.SPADES if x == Suit.HEARTS else Suit.HEARTS
+    return r.narrow_length(other, 5, None)
+
+
+def michaels_major(e: Env) -> Suit:
+    return Suit.SPADES if e.suit("x") == Suit.HEARTS else Suit.HEARTS
+
+
+quality = any_of(GoodSuit("y"), (HCP(11), Len("y", 5)), Len("y", 6))
+strong_double = HCP(17)
+penalty_stack = test("a trump stack: 5+ cards with three honours", lambda h, e: h.length(e.suit("x")) >= 5
+                     and sum(h.holding(e.suit("x")) >> b & 1 for b in (12, 11, 10, 9, 8)) >= 3)
+
+COMPETITION = [
+    # === they opened one of a suit: our direct actions (1x ?) ==========================================
+    rule("comp.1nt-overcall", "1x ?", "1NT", Balanced(), HCP(15, 18), Stopper("x"),
+         means="1NT overcall: 15-18 balanced, a stopper in {x}"),
+    rule("comp.double-strong", "1x ?", "X", strong_double,
+         means="takeout double: a strong hand (17+), will bid again", forcing=F),
+    rule("comp.michaels", "1m ?", "2m", test("5-5 in the majors", michaels_shape, _michaels_shows), HCP(8, 16),
+         means="Michaels: 5-5 or more in the majors", forcing=F, alert=True),
+    rule("comp.michaels", "1M ?", "2M", test("5-5 in the other major and a minor", michaels_shape,
+                                             _michaels_shows), HCP(10, 16),
+         means="Michaels: five of the other major and a five-card minor", forcing=F, alert=True),
+    rule("comp.unusual-2nt", "1x ?", "2NT", test("5-5 in the two lowest unbid suits", two_lowest_unbid,
+                                                 _two_lowest_shows), HCP(8, 16),
+         means="unusual 2NT: 5-5 or more in the two lowest unbid suits", forcing=F, alert=True),
+    rule("comp.overcall", "1x ?", "1y", Len("y", 5), HCP(8, 16), quality,
+         means="overcall: 5+ {y}, 8-16 points"),
+    rule("comp.takeout-double", "1x ?", "X", HCP(12, 16), takeout_shape("x"),
+         means="takeout double: opening values, short in {x}", forcing=F),
+    rule("comp.takeout-double", "1x ?", "X", HCP(11, 16), takeout_shape("x"),
+         test("a four-card unbid major or two", lambda h, e: all(h.length(m) >= 4 for m in MAJORS if m != e.suit("x"))),
+         means="takeout double: opening values, short in {x}", forcing=F),
+    rule("comp.weak-jump", "1x ?", ">>y", Len("y", 6, 6), HCP(6, 10), GoodSuit("y"),
+         means="weak jump overcall: a good six-card {y} suit, 6-10 HCP"),
+    rule("comp.weak-jump", "1x ?", ">>y", Len("y", 7), HCP(6, 10), GoodSuit("y"),
+         means="weak jump overcall: a good seven-card {y} suit, 6-10 HCP"),
+    rule("comp.overcall", "1x ?", "2y", Len("y", 5), HCP(10, 16), below("y", "x"),
+         any_of((Len("y", 6),), (GoodSuit("y"), HCP(12))),
+         means="overcall at the two level: 5+ {y}, 10-16 points"),
+    rule("comp.pass", "1x ?", "P", means="pass", shows=(HCP(0, 17),)),
+    # --- balancing (1x P P ?) -------------------------------------------------------------------------
+    rule("comp.balance-1nt", "1x P P ?", "1NT", Balanced(), HCP(11, 15), Stopper("x"),
+         means="balancing 1NT: 11-15 balanced"),
+    rule("comp.balance-double", "1x P P ?", "X", HCP(9), takeout_shape("x"),
+         means="balancing takeout double", forcing=F),
+    rule("comp.balance-double", "1x P P ?", "X", HCP(16), means="balancing double: a strong hand", forcing=F),
+    rule("comp.balance-overcall", "1x P P ?", ">y", Len("y", 5), HCP(7, 15),
+         any_of(GoodSuit("y"), Len("y", 6), HCP(10)),
+         means="balancing overcall: 5+ {y}"),
+    rule("comp.balance-pass", "1x P P ?", "P", means="pass", shows=(HCP(0, 12),)),
+    # --- over their weak two (2o ?) --------------------------------------------------------------------
+    rule("comp.over-weak-two-2nt", "2o ?", "2NT", Balanced(), HCP(15, 18), Stopper("o"),
+         means="natural: 15-18 balanced, a stopper"),
+    rule("comp.over-weak-two-double", "2o ?", "X", HCP(13), takeout_shape("o"),
+         means="takeout double", forcing=F),
+    rule("comp.over-weak-two-double", "2o ?", "X", HCP(18), means="takeout double: a strong hand", forcing=F),
+    rule("comp.over-weak-two-overcall", "2o ?", ">y", Len("y", 5), HCP(11, 17), any_of(GoodSuit("y"), Len("y", 6)),
+         means="overcall: 5+ {y}, sound values"),
+    rule("comp.over-weak-two-3nt", "2o ?", "3NT", HCP(19, 22), Stopper("o"), means="to play"),
+    rule("comp.pass", "2o ?", "P", means="pass"),
+    # --- over their preempts (3x ?, 4x ?) ---------------------------------------------------------------
+    rule("comp.over-preempt-3nt", "3x ?", "3NT", HCP(16, 21), Stopper("x"), Balanced(True), means="to play"),
+    rule("comp.over-preempt-double", "3x ?", "X", HCP(13), takeout_shape("x"), means="takeout double",
+         forcing=F),
+    rule("comp.over-preempt-double", "3x ?", "X", HCP(18), means="takeout double: a strong hand", forcing=F),
+    rule("comp.over-preempt-overcall", "3x ?", ">y", Len("y", 6), HCP(13), GoodSuit("y"),
+         means="natural: a good six-card {y} suit"),
+    rule("comp.over-preempt-overcall", "3x ?", ">y", Len("y", 5), HCP(15), GoodSuit("y"),
+         means="natural: a good five-card {y} suit"),
+    rule("comp.pass", "3x ?", "P", means="pass"),
+    rule("comp.over-preempt-double", "4M ?", "X", HCP(15), short("M", 1), means="penalty-oriented double"),
+    rule("comp.over-preempt-double", "4m ?", "X", HCP(14), takeout_shape("m"), means="takeout double",
+         forcing=F),
+    rule("comp.pass", "4x ?", "P", means="pass"),
+    # --- over their 1NT ----------------------------------------------------------------------------------
+    rule("comp.double-1nt", "1NT ?", "X", HCP(16), means="penalty double: 16+ HCP"),
+    rule("comp.overcall-1nt", "1NT ?", "2y", Len("y", 6), HCP(8, 15), GoodSuit("y"),
+         means="natural: a good six-card {y} suit"),
+    rule("comp.overcall-1nt", "1NT ?", "2M", Len("M", 5), HCP(10, 15), GoodSuit("M"),
+         test("a second suit of four", lambda h, e: sorted(h.shape)[-2] >= 4),
+         means="natural: a good five-card {M} suit, shapely"),
+    rule("comp.pass", "1NT ?", "P", means="pass"),
+    # === advancing partner's overcall (1x 1y P ?, 1x 2y P ?) ==============================================
+    rule("advance.cue-raise", ["1x 1y P ?", "1x 2y P ?"], ">x", Len("y", 3), Support("y", 11),
+         means="cue-bid: a limit raise or better in {y}", forcing=F),
+    rule("advance.game", ["1x 1M P ?", "1x 2M P ?"], "4M", Len("M", 4), HCP(0, 8),
+         test("a singleton or void", lambda h, e: min(h.shape) <= 1), means="preemptive: game in {M}"),
+    rule("advance.jump-raise", ["1x 1y P ?", "1x 2y P ?"], ">>y", Len("y", 4), HCP(0, 8),
+         means="preemptive jump raise: 4+ {y}, weak"),
+    rule("advance.raise", ["1x 1y P ?", "1x 2y P ?"], ">y", Len("y", 3), Support("y", 6, 10),
+         means="raise: 3+ {y}, 6-10 points"),
+    rule("advance.3nt", ["1x 1y P ?", "1x 2y P ?"], "3NT", HCP(15, 18), Stopper("x"), means="to play"),
+    rule("advance.2nt", ["1x 1y P ?", "1x 2y P ?"], "2NT", HCP(12, 14), Stopper("x"),
+         means="natural: 12-14 with a stopper", forcing=INV),
+    rule("advance.1nt", "1x 1y P ?", "1NT", HCP(8, 11), Stopper("x"), means="natural: 8-11 with a stopper"),
+    rule("advance.new-suit", ["1x 1y P ?", "1x 2y P ?"], ">z", Len("z", 5), HCP(8, 16),
+         any_of(GoodSuit("z"), Len("z", 6)), means="natural: 5+ {z}, not forcing"),
+    rule("advance.pass", ["1x 1y P ?", "1x 2y P ?"], "P", means="pass"),
+    # overcaller after the cue-bid
+    rule("advance.after-cue", ["1x 1y P 2x P ?", "1x 2y P 3x P ?"], "4y",
+         test("a major", lambda h, e: e.suit("y").is_major), HCP(13), means="extra values: game"),
+    rule("advance.after-cue", ["1x 1y P 2x P ?", "1x 2y P 3x P ?"], ">y", means="a minimum overcall"),
+    # === advancing partner's takeout double (1x X P ?) ===================================================
+    rule("advance.penalty-pass", "1x X P ?", "P", penalty_stack, HCP(7),
+         means="penalty pass: a trump stack in {x}"),
+    rule("advance.cue", "1x X P ?", "2x", HCP(12), means="cue-bid: 12+ points, forcing", forcing=F),
+    rule("advance.3nt", "1x X P ?", "3NT", HCP(13, 16), Stopper("x"), Balanced(True),
+         means="to play: 13-16 with a stopper"),
+    rule("advance.jump", "1x X P ?", ">>y", Len("y", 4), HCP(9, 11), means="jump: 9-11 points, 4+ {y}",
+         forcing=INV, order="majors-first"),
+    rule("advance.2nt", "1x X P ?", "2NT", HCP(11, 12), Stopper("x"), means="natural: 11-12 with a stopper",
+         forcing=INV),
+    rule("advance.1nt", "1x X P ?", "1NT", HCP(6, 10), Stopper("x"), Balanced(True),
+         means="natural: 6-10 with a stopper, no four-card major"),
+    rule("advance.cheapest", "1x X P ?", ">y", Len("y", 4), HCP(0, 8), means="cheapest suit: 4+ {y}, 0-8",
+         order="majors-first"),
+    rule("advance.cheapest", "1x X P ?", ">y", Len("y", 3), HCP(0, 8), means="cheapest suit: 3+ {y}, 0-8",
+         order="majors-first"),
+    rule("advance.free-bid", "1x X 1y ?", ">z", Len("z", 5), HCP(6), means="free bid: 5+ {z}"),
+    rule("advance.free-bid", "1x X 1y ?", ">z", Len("z", 4), HCP(8), means="free bid: 4+ {z}, values"),
+    # advancing a takeout double of a weak two or preempt
+    rule("advance.penalty-pass", ["2o X P ?", "3x X P ?"], "P", penalty_stack, HCP(7),
+         means="penalty pass"),
+    rule("advance.3nt", ["2o X P ?", "3x X P ?"], "3NT", HCP(10), Stopper("theirs"), means="to play"),
+    rule("advance.game", ["2o X P ?", "3x X P ?"], "4M", Len("M", 5), HCP(8), means="game: 5+ {M}"),
+    rule("advance.game", ["2o X P ?", "3x X P ?"], "4M", Len("M", 4), HCP(10), means="game: 4+ {M}"),
+    rule("advance.cheapest", ["2o X P ?", "3x X P ?"], ">y", Len("y", 4), means="natural: 4+ {y}",
+         order="majors-first"),
+    rule("advance.cheapest", ["2o X P ?", "3x X P ?"], ">y", Len("y", 3), means="natural: 3+ {y}",
+         order="majors-first"),
+    # --- the doubler's rebid (1x X P 1y P ?, 1x X P 2y P ?) --------------------------------------------
+    rule("doubler.raise-game", ["1x X P 1M P ?", "1x X P 2M P ?"], "4M", Len("M", 4), Support("M", 19),
+         means="game: 19+ with support"),
+    rule("doubler.raise", ["1x X P 1y P ?", "1x X P 2y P ?"], ">y", Len("y", 4), Support("y", 16, 18),
+         means="raise: 16-18 with support", forcing=INV),
+    rule("doubler.nt", "1x X P 1y P ?", ">NT", Balanced(), HCP(18, 20), Stopper("x"),
+         means="18-20 balanced with a stopper"),
+    rule("doubler.own-suit", ["1x X P 1y P ?", "1x X P 2y P ?"], ">z", Len("z", 5), HCP(17),
+         means="the strong double: 5+ {z}, 17+"),
+    rule("doubler.pass", ["1x X P 1y P ?", "1x X P 2y P ?"], "P", HCP(11, 16), means="a minimum double"),
+    # --- advancing Michaels and the unusual 2NT ------------------------------------------------------------
+    rule("advance.michaels", "1m 2m P ?", "4M", Len("M", 4), HCP(10), means="game in the better major"),
+    rule("advance.michaels", "1m 2m P ?", ">>M", Len("M", 4), HCP(8, 9), means="invitational jump in {M}",
+         forcing=INV),
+    rule("advance.michaels", "1m 2m P ?", ">M", means="the better major", order="longest"),
+    rule("advance.michaels-ask", "1M 2M P ?", "2NT",
+         test("no fit for the other major", lambda h, e: h.length(michaels_major(e)) <= 1), HCP(6),
+         means="asks for the minor", forcing=F, alert=True),
+    rule("advance.michaels", "1M 2M P ?", "4S", test("4+ spades", lambda h, e:
+                                                                  e.suit("M") == Suit.HEARTS
+                                                                  and h.length(Suit.SPADES) >= 4), HCP(10),
+         means="game in spades"),
+    rule("advance.michaels", "1M 2M P ?", "4H", test("4+ hearts", lambda h, e: e.suit("M") == Suit.SPADES
+                                                     and h.length(Suit.HEARTS) >= 4), HCP(10),
+         means="game in hearts"),
+    rule("advance.michaels", "1M 2M P ?", ">N", test("support for the other major",
+                                                     lambda h, e: h.length(e.suit("N")) >= 2),
+         means="the other major"),
+    rule("advance.michaels-ask", "1M 2M P ?", "2NT", means="asks for the minor", forcing=F, alert=True),
+    rule("comp.michaels-minor", "1M 2M P 2NT P ?", "3m", Len("m", 5), means="the minor: {m}"),
+    rule("advance.unusual", "1x 2NT P ?", ">y", test("one of the two suits shown", lambda h, e:
+                                                    e.suit("y") in _unbid(e, "x")[:2]),
+         means="the better of partner's suits", order="longest"),
+    # === they interfered over our opening: negative doubles and free bids (1x 1y ?, 1x 2y ?) ==============
+    rule("neg.cue-raise", ["1x 1y ?", "1x 2y ?"], ">y", Len("x", 3), Support("x", 13),
+         test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         means="cue-bid: a game-forcing raise of {x}", forcing=GF),
+    rule("neg.limit-raise", ["1x 1y ?", "1x 2y ?"], ">>x", Len("x", 3), Support("x", 10, 12),
+         test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         means="limit raise: 10-12 with support", forcing=INV),
+    rule("neg.raise", ["1x 1y ?", "1x 2y ?"], ">x", Len("x", 3), Support("x", 6, 9),
+         test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         means="raise: 6-9 with support"),
+    rule("neg.new-suit-1", "1x 1y ?", "1z", Len("z", 5), Points(6), above("z", "y"),
+         means="new suit: 5+ {z}, forcing", forcing=F),
+    rule("neg.double", "1x 1y ?", "X", neg_shape, HCP(6), means="negative double: 4+ in the unbid major(s)",
+         forcing=F),
+    rule("neg.double", "1x 2y ?", "X", neg_shape, HCP(8),
+         means="negative double: 4+ in the unbid major(s), 8+", forcing=F),
+    rule("neg.new-suit-1", "1x 1y ?", "1z", Len("z", 4), Points(6), above("z", "y"),
+         means="new suit: 4+ {z}, forcing", forcing=F),
+    rule("neg.new-suit-2", ["1x 1y ?", "1x 2y ?"], ">z", Len("z", 5), Points(11),
+         means="new suit: 5+ {z}, 11+ points, forcing", forcing=F),
+    rule("neg.3nt", ["1x 1y ?", "1x 2y ?"], "3NT", HCP(13, 17), Stopper("y"), Balanced(True),
+         means="to play: 13-17 with a stopper"),
+    rule("neg.2nt", ["1x 1y ?", "1x 2y ?"], "2NT", HCP(11, 12), Stopper("y"),
+         means="natural: 11-12 with a stopper", forcing=INV),
+    rule("neg.1nt", "1x 1y ?", "1NT", HCP(6, 10), Stopper("y"), means="natural: 6-10 with a stopper"),
+    rule("neg.double", "1x 1y ?", "X", HCP(11), Balanced(True),
+         test("no stopper, no fit", lambda h, e: not h.stopper(e.suit("y"))),
+         means="negative double: values, no clear bid", forcing=F),
+    rule("neg.pass", ["1x 1y ?", "1x 2y ?"], "P", means="pass"),
+    # opener after a negative double (forced to bid)
+    rule("neg.opener-major", ["1x 1y X P ?", "1x 2y X P ?"], ">>M", Len("M", 4), Points(16, 18),
+         means="jump: 4 {M}, 16-18", forcing=INV),
+    rule("neg.opener-major", ["1x 1y X P ?", "1x 2y X P ?"], ">M", Len("M", 4), Points(11, 15),
+         means="4 {M}, a minimum"),
+    rule("neg.opener-nt", "1x 1y X P ?", "1NT", Balanced(), HCP(12, 14), Stopper("y"),
+         means="12-14 balanced, a stopper"),
+    rule("neg.opener-nt", ["1x 1y X P ?", "1x 2y X P ?"], "2NT", Balanced(), HCP(18, 19), Stopper("y"),
+         means="18-19 balanced, a stopper", forcing=INV),
+    rule("neg.opener-rebid", ["1x 1y X P ?", "1x 2y X P ?"], ">x", Len("x", 6), means="6+ {x}"),
+    rule("neg.opener-new", ["1x 1y X P ?", "1x 2y X P ?"], ">z", Len("z", 4), means="4+ {z}"),
+    rule("neg.opener-rebid", ["1x 1y X P ?", "1x 2y X P ?"], ">x", Len("x", 5), means="5+ {x}, nothing else"),
+    # opener's reopening double when partner passed their overcall
+    rule("neg.reopen", ["1x 1y P P ?", "1x 2y P P ?"], "X", short("y", 1), HCP(11, 18),
+         means="reopening double: short in {y}", forcing=F),
+    rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8),
+         means="penalty pass: a trump stack in {y}"),
+    # === they doubled our opening for takeout (1x X ?) ===================================================
+    rule("xx.jordan", "1x X ?", "2NT", Len("x", 3), Support("x", 10),
+         test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         means="2NT: a limit raise or better in {x}", forcing=F, alert=True),
+    rule("xx.redouble", "1x X ?", "XX", HCP(10), means="redouble: 10+ points, usually no fit", forcing=F),
+    rule("xx.jump-raise", "1x X ?", "3x", Len("x", 4), Support("x", 0, 9), means="preemptive: 4+ {x}, weak"),
+    rule("xx.raise", "1x X ?", "2x", Len("x", 3), Support("x", 6, 9),
+         test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         means="raise: 6-9 with support"),
+    rule("xx.new-suit-1", "1x X ?", "1y", Len("y", 4), HCP(6), means="new suit: 4+ {y}, forcing", forcing=F),
+    rule("xx.new-suit-2", "1x X ?", "2y", Len("y", 6), HCP(5, 9), below("y", "x"),
+         means="to play: 6+ {y}, 5-9 HCP"),
+    rule("xx.jump-shift", "1x X ?", ">>y", Len("y", 6), HCP(3, 8), GoodSuit("y"), means="preemptive: 6+ {y}"),
+    rule("xx.1nt", "1x X ?", "1NT", HCP(6, 9), means="natural: 6-9"),
+    rule("xx.pass", "1x X ?", "P", means="pass"),
+    # === they overcalled our 1NT (1NT 2y ?) =============================================================
+    rule("nt-comp.penalty", "1NT 2y ?", "X", Len("y", 4), HCP(7),
+         means="penalty double"),
+    rule("nt-comp.cue", "1NT 2y ?", "3y", HCP(10), test("a four-card major", lambda h, e:
+                                                        any(h.length(m) >= 4 for m in MAJORS if m != e.suit("y"))),
+         means="cue-bid: Stayman, forcing to game", forcing=GF, alert=True),
+    rule("nt-comp.game", "1NT 2y ?", "3NT", HCP(10, 15), Stopper("y"), means="to play"),
+    rule("nt-comp.game", "1NT 2y ?", "4M", Len("M", 6), HCP(10), means="to play"),
+    rule("nt-comp.forcing", "1NT 2y ?", "3z", Len("z", 5), HCP(10), means="natural, forcing to game",
+         forcing=GF),
+    rule("nt-comp.invite", "1NT 2y ?", "2NT", HCP(8, 9), Stopper("y"), means="invites 3NT", forcing=INV),
+    rule("nt-comp.compete", "1NT 2y ?", "2z", Len("z", 5), HCP(0, 9), above("z", "y"),
+         means="to play: 5+ {z}"),
+    rule("nt-comp.compete", "1NT 2y ?", "3z", Len("z", 6), HCP(0, 9), below("z", "y"),
+         means="to play: 6+ {z}"),
+    rule("nt-comp.pass", "1NT 2y ?", "P", means="pass"),
+]
+
+COMPETITION = [r for r in COMPETITION if r is not None]
+__all__ = ["COMPETITION", "GF", "NF"]

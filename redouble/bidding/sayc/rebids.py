@@ -1,0 +1,141 @@
+"""SAYC opener's rebids: minimum (12-15), medium (16-18) and maximum (19-21) hands after each response.
+
+>>> len(OPENER_REBIDS) > 40
+True
+"""
+
+from __future__ import annotations
+
+from redouble.bidding.conditions import (
+    HCP,
+    Balanced,
+    GoodSuit,
+    Len,
+    Points,
+    Stopper,
+    Support,
+    short,
+    test,
+)
+from redouble.bidding.rules import F, GF, INV, NF, SO, rule
+from redouble.bidding.sayc.responses import above, below
+from redouble.cards import Suit
+
+longer = test("first suit longer", lambda h, e: h.length(e.suit("x")) > h.length(e.suit("z")))
+not_longer_z = test("second suit no longer", lambda h, e: h.length(e.suit("x")) >= h.length(e.suit("z")))
+
+OPENER_REBIDS = [
+    # --- after a new suit at the one level: 1x P 1y P ? -------------------------------------------
+    rule("rebid.raise-game", "1x P 1M P ?", "4M", Len("M", 4), Support("M", 19),
+         means="raise to game: 4 {M}, 19-21 points"),
+    rule("rebid.jump-raise", "1x P 1M P ?", "3M", Len("M", 4), Support("M", 16, 18),
+         means="jump raise: 4 {M}, 16-18 points", forcing=INV),
+    rule("rebid.raise", "1x P 1M P ?", "2M", Len("M", 4), Support("M", 12, 15),
+         means="raise: 4 {M}, 12-15 points"),
+    rule("rebid.jump-shift", "1x P 1y P ?", ">>z", Points(19), Len("z", 4), not_longer_z,
+         means="jump shift: 19+ points, 4+ {z}, forcing to game", forcing=GF),
+    rule("rebid.2nt-jump", "1x P 1y P ?", "2NT", Balanced(), HCP(18, 19),
+         means="18-19 balanced", forcing=INV),
+    rule("rebid.reverse", "1x P 1y P ?", "2z", Points(16), Len("z", 4), longer, above("z", "x"), below("z", "y"),
+         means="reverse: 16+ points, longer {x} than {z}, forcing one round", forcing=F),
+    rule("rebid.new-suit-1", "1x P 1y P ?", "1z", Len("z", 4), Points(12, 18), above("z", "y"),
+         means="new suit at the one level: 4+ {z}", order="longest-up"),
+    rule("rebid.1nt", "1x P 1y P ?", "1NT", Balanced(), HCP(12, 14),
+         means="12-14 balanced"),
+    rule("rebid.jump-rebid", "1x P 1y P ?", "3x", Len("x", 6), Points(16, 18), GoodSuit("x"),
+         means="jump rebid: a good six-card {x} suit, 16-18 points", forcing=INV),
+    rule("rebid.game-own-suit", "1M P 1y P ?", "4M", Len("M", 6), Points(19),
+         means="game in a long {M} suit: 19+ points"),
+    rule("rebid.new-suit-2", "1x P 1y P ?", "2z", Len("z", 4), Points(12, 18), below("z", "x"), below("z", "y"),
+         means="new suit, not a reverse: 4+ {z}, 12-18 points"),
+    rule("rebid.own-suit", "1x P 1y P ?", "2x", Len("x", 6), Points(12, 15),
+         means="rebid: 6+ {x}, 12-15 points"),
+    rule("rebid.raise-minor", "1x P 1m P ?", ">m", Len("m", 4), Support("m", 12, 15),
+         means="raise: 4+ {m}, 12-15 points"),
+    rule("rebid.jump-raise-minor", "1x P 1m P ?", ">>m", Len("m", 4), Support("m", 16, 18),
+         means="jump raise: 4+ {m}, 16-18 points", forcing=INV),
+    rule("rebid.own-suit", "1x P 1y P ?", "2x", Len("x", 5), Points(12, 15),
+         means="rebid of a five-card {x} suit: no better call"),
+    # --- after 1NT: 1x P 1NT P ? --------------------------------------------------------------------
+    rule("rebid.2nt-invite", "1x P 1NT P ?", "2NT", Balanced(), HCP(18, 19),
+         means="18-19 balanced, invites 3NT", forcing=INV),
+    rule("rebid.game-own-suit", "1M P 1NT P ?", "4M", Len("M", 6), Points(19),
+         means="game: 6+ {M}, 19+ points"),
+    rule("rebid.jump-shift", "1x P 1NT P ?", ">>z", Points(19), Len("z", 4), not_longer_z,
+         means="jump shift: 19+ points, forcing to game", forcing=GF),
+    rule("rebid.reverse", "1x P 1NT P ?", "2z", Points(16), Len("z", 4), longer, above("z", "x"),
+         means="reverse: 16+ points, longer {x}, forcing one round", forcing=F),
+    rule("rebid.jump-rebid", "1x P 1NT P ?", "3x", Len("x", 6), Points(16, 18),
+         means="jump rebid: 6+ {x}, 16-18 points", forcing=INV),
+    rule("rebid.pass-1nt", "1x P 1NT P ?", "P", Balanced(), Points(12, 17),
+         means="pass: a balanced minimum"),
+    rule("rebid.own-suit", "1x P 1NT P ?", "2x", Len("x", 6), Points(12, 15),
+         means="rebid: 6+ {x}, 12-15 points"),
+    rule("rebid.new-suit-2", "1x P 1NT P ?", "2z", Len("z", 4), Points(12, 18), below("z", "x"),
+         means="new suit: 4+ {z}, 12-18 points"),
+    rule("rebid.own-suit", "1x P 1NT P ?", "2x", Len("x", 5), Points(12, 15),
+         means="rebid of five {x}: no better call"),
+    rule("rebid.pass-1nt", "1x P 1NT P ?", "P", Points(11, 15), means="pass: a minimum"),
+    # --- after a single raise: 1x P 2x P ? -----------------------------------------------------------
+    rule("rebid.game-after-raise", "1M P 2M P ?", "4M", Points(19), means="game: 19+ points"),
+    rule("rebid.invite-after-raise", "1M P 2M P ?", "3M", Points(17, 18), means="invites game: 17-18 points",
+         forcing=INV),
+    rule("rebid.pass-after-raise", "1M P 2M P ?", "P", Points(11, 16), means="pass: no game"),
+    rule("rebid.3nt-after-minor-raise", "1m P 2m P ?", "3NT", Balanced(True), HCP(18, 21),
+         means="18+ with stoppers: 3NT"),
+    rule("rebid.2nt-after-minor-raise", "1m P 2m P ?", "2NT", Balanced(), HCP(18, 19), means="18-19, invites 3NT",
+         forcing=INV),
+    rule("rebid.pass-after-raise", "1m P 2m P ?", "P", Points(11, 17), means="pass: no game"),
+    # --- after a limit raise: 1x P 3x P ? ------------------------------------------------------------
+    rule("rebid.accept-limit", "1M P 3M P ?", "4M", Points(14), means="accepts the invitation"),
+    rule("rebid.decline-limit", "1M P 3M P ?", "P", Points(11, 13), means="declines: a minimum"),
+    rule("rebid.accept-limit-nt", "1m P 3m P ?", "3NT", HCP(13), Balanced(True),
+         means="3NT: 13+ HCP, stoppers likely"),
+    rule("rebid.accept-limit-minor", "1m P 3m P ?", "5m", Points(17), means="game in the minor"),
+    rule("rebid.decline-limit", "1m P 3m P ?", "P", Points(11, 16), means="declines: a minimum"),
+    # --- after Jacoby 2NT: 1M P 2NT P ? --------------------------------------------------------------
+    rule("rebid.jacoby-second-suit", "1M P 2NT P ?", "4z", Len("z", 5), GoodSuit("z"),
+         means="Jacoby: a good second suit in {z}", forcing=GF, alert=True),
+    rule("rebid.jacoby-shortness", "1M P 2NT P ?", "3z", short("z"),
+         means="Jacoby: a singleton or void in {z}", forcing=GF, alert=True),
+    rule("rebid.jacoby-max", "1M P 2NT P ?", "3M", Points(18),
+         means="Jacoby: no shortness, 18+ points", forcing=GF, alert=True),
+    rule("rebid.jacoby-medium", "1M P 2NT P ?", "3NT", Points(15, 17),
+         means="Jacoby: no shortness, 15-17 points", forcing=GF, alert=True),
+    rule("rebid.jacoby-min", "1M P 2NT P ?", "4M", Points(0, 14),
+         means="Jacoby: no shortness, a minimum", alert=True),
+    # --- after 2NT / 3NT over a minor -------------------------------------------------------------------
+    rule("rebid.after-2nt-minor", "1m P 2NT P ?", "3NT", Balanced(True), HCP(11, 17),
+         means="3NT: nothing extra"),
+    rule("rebid.after-2nt-minor", "1m P 2NT P ?", "3x", Len("x", 4), test("unbalanced", lambda h, e: not h.is_semi_balanced),
+         means="shape: 4+ {x}", forcing=GF),
+    rule("rebid.after-3nt-minor", "1m P 3NT P ?", "P", Points(11, 17), means="pass"),
+    # --- after a two-over-one: 1x P 2y P ? --------------------------------------------------------------
+    rule("rebid.raise-2over1", "1x P 2M P ?", "3M", Len("M", 3), Points(12, 17),
+         means="raise: 3+ {M}"),
+    rule("rebid.raise-2over1", "1x P 2M P ?", "4M", Len("M", 3), Points(18),
+         means="raise to game: 3+ {M}, 18+"),
+    rule("rebid.2nt-2over1", "1x P 2y P ?", "2NT", Balanced(), HCP(12, 14), Stopper("theirs"),
+         means="12-14 balanced"),
+    rule("rebid.3nt-2over1", "1x P 2y P ?", "3NT", Balanced(), HCP(18, 19),
+         means="18-19 balanced"),
+    rule("rebid.new-suit-2over1", "1x P 2y P ?", "2z", Len("z", 4), Points(12), above("z", "y"), not_longer_z,
+         means="new suit at the two level: 4+ {z}", forcing=F),
+    rule("rebid.own-suit", "1x P 2y P ?", "2x", Len("x", 6), Points(12, 15),
+         means="rebid: 6+ {x}, minimum"),
+    rule("rebid.jump-rebid", "1x P 2y P ?", "3x", Len("x", 6), Points(16), GoodSuit("x"),
+         means="jump rebid: 6+ {x}, 16+ points", forcing=GF),
+    rule("rebid.raise-2over1", "1x P 2m P ?", "3m", Len("m", 4), Points(12, 17),
+         means="raise: 4+ {m}"),
+    rule("rebid.new-suit-3", "1x P 2y P ?", "3z", Len("z", 4), Points(15), below("z", "y"),
+         means="new suit at the three level: 4+ {z}, extra values", forcing=F),
+    rule("rebid.own-suit", "1x P 2y P ?", "2x", Len("x", 5), Points(12, 15),
+         means="rebid of five {x}: no better call"),
+    rule("rebid.2nt-2over1", "1x P 2y P ?", "2NT", Points(12, 14),
+         means="12-14, no better call"),
+    # --- after 3NT (15-17, two-card support) ---------------------------------------------------------
+    rule("rebid.after-3nt-major", "1M P 3NT P ?", "4M", Len("M", 6), means="six {M}: 4{M} instead"),
+    rule("rebid.after-3nt-major", "1M P 3NT P ?", "P", means="pass 3NT", shows=(Len("M", 5, 5),)),
+]
+
+__all__ = ["OPENER_REBIDS", "SO", "NF", "Suit"]
