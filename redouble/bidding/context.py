@@ -121,8 +121,13 @@ class Context:
 
     @property
     def their_suits(self) -> list[Suit]:
-        """Suits an opponent has shown (4+ cards)."""
+        """Suits an opponent has shown: 4+ cards, or named in a bid that promises 3+ (like a 1C opening)."""
         out = set(self.suits_shown(self.seat.lho)) | set(self.suits_shown(self.seat.rho))
+        for ex in self.history:
+            if ex.seat in (self.seat.lho, self.seat.rho) and ex.call.is_bid and ex.call.strain is not None:
+                suit = ex.call.strain.suit
+                if suit is not None and ex.meaning.range.length_min[suit] >= 3:
+                    out.add(suit)
         return sorted(out)
 
     @property

@@ -21,7 +21,7 @@ GRAND_POINTS = 37
 def estimate(r: HandRange) -> float:
     """A working guess of a hand's HCP from its range (nearer the bottom: ranges are upper-bounded loosely)."""
     lo = r.hcp_min
-    hi = min(r.hcp_max, lo + 12)
+    hi = min(r.hcp_max, lo + 8)
     return lo + 0.4 * (hi - lo)
 
 
@@ -171,29 +171,38 @@ def _after_ask(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
 
 
 def _forced_call(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
-    """The cheapest honest call when passing is not allowed."""
+    """The cheapest honest call when passing is not allowed: a fit for partner, a long suit, notrump with
+    stoppers, a preference; each level higher than needed costs."""
     pr = ctx.ranges[ctx.partner]
     partner_suits = sorted((s for s in Suit if pr.length_min[s] >= 4), key=lambda s: -pr.length_min[s])
     options: list[tuple[float, Call, str]] = []
+    legal_bids = [c for c in ctx.auction.legal_calls() if c.is_bid]
+    floor = legal_bids[0].level if legal_bids else 7
+
+    def add(score: float, call: Call | None, text: str) -> None:
+        if _legal(ctx, call):
+            assert call is not None
+            options.append((score - 2.0 * (call.level - floor), call, text))
+
     for s in Suit:
         c = cheapest(ctx, s.strain)
-        if not _legal(ctx, c):
-            continue
-        assert c is not None
         n = hand.length(s)
-        if s in partner_suits and n + pr.length_min[s] >= 7:
-            options.append((n + pr.length_min[s] + (1 if s.is_major else 0) + 0.5, c, "support for partner"))
+        if s in partner_suits and n + pr.length_min[s] >= 8:
+            add(10 + (1 if s.is_major else 0), c, "support for partner")
+        elif s in partner_suits and n + pr.length_min[s] >= 7:
+            add(6.5 + (0.5 if s.is_major else 0), c, "support for partner")
+        elif s not in ctx.their_suits and n >= 6:
+            add(8.0, c, f"natural, {n} {s.name.lower()}")
         elif s not in ctx.their_suits and n >= 5:
-            options.append((n + 1.0, c, f"natural, {n} {s.name.lower()}"))
-        elif s not in ctx.their_suits and n >= 4 and c.level <= 2:
-            options.append((n - 0.5, c, f"natural, {n} {s.name.lower()}"))
+            add(6.0, c, f"natural, {n} {s.name.lower()}")
+        elif s not in ctx.their_suits and n >= 4:
+            add(4.0, c, f"natural, {n} {s.name.lower()}")
     nt = cheapest(ctx, Strain.NOTRUMP)
-    if _legal(ctx, nt) and all(hand.stopper(s) for s in ctx.their_suits):
-        options.append((7.0 + (1 if hand.is_balanced else 0), nt, "notrump, nothing else to say"))  # type: ignore[arg-type]
+    if all(hand.stopper(s) for s in ctx.their_suits):
+        add(7.0 + (1 if hand.is_balanced else 0), nt, "notrump, nothing else to say")
     for s in partner_suits:
-        c = cheapest(ctx, s.strain)
-        if _legal(ctx, c) and hand.length(s) >= 2:
-            options.append((6.0 + hand.length(s) * 0.1, c, "preference to partner's suit"))  # type: ignore[arg-type]
+        if hand.length(s) >= 2:
+            add(5.0 + hand.length(s) * 0.1, cheapest(ctx, s.strain), "preference to partner's suit")
     if not options:
         for c in ctx.auction.legal_calls():
             if c.is_bid:
@@ -285,7 +294,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         else:
             strain = Strain.NOTRUMP
 
-    # Level.
+    # Level: game at 25 (a minor 28), slam at 33, grand at 37; two points short of game invites.
     suit_game = GAME_LEVEL[strain]
     if combined >= GRAND_POINTS:
         level = 7
@@ -294,7 +303,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     elif combined >= game + (3 if suit_game == 5 else 0):
         level = suit_game
     elif combined >= game - 2:
-        level = max(2, suit_game - 1)  # invite
+        level = {3: 2, 4: 3, 5: 3}[suit_game]  # invite
     else:
         level = 2 if strain != Strain.NOTRUMP else 1
     if fit is not None and strain == fit.strain and not ours and last is not None:

@@ -58,7 +58,7 @@ def negative_double_shape(h: Hand, e: Env) -> bool:
     unbid = _unbid(e, "x", "y")
     majors = [s for s in unbid if s.is_major]
     if majors:
-        if e.suit("y") == Suit.HEARTS and e.suit("x").is_minor:
+        if e.suit("y") == Suit.HEARTS and (not e.suit("x").is_major):
             return h.length(Suit.SPADES) == 4
         return all(h.length(s) >= 4 for s in majors)
     return all(h.length(s) >= 4 for s in unbid)
@@ -88,7 +88,7 @@ def _two_lowest_shows(r: HandRange, e: Env) -> HandRange:
 
 def michaels_shape(h: Hand, e: Env) -> bool:
     x = e.suit("x")
-    if x.is_minor:
+    if not x.is_major:
         return h.length(Suit.HEARTS) >= 5 and h.length(Suit.SPADES) >= 5
     other = Suit.SPADES if x == Suit.HEARTS else Suit.HEARTS
     return h.length(other) >= 5 and (h.length(Suit.CLUBS) >= 5 or h.length(Suit.DIAMONDS) >= 5)
@@ -96,20 +96,29 @@ def michaels_shape(h: Hand, e: Env) -> bool:
 
 def _michaels_shows(r: HandRange, e: Env) -> HandRange:
     x = e.suit("x")
-    if x.is_minor:
+    if not x.is_major:
         return r.narrow_length(Suit.HEARTS, 5, None).narrow_length(Suit.SPADES, 5, None)
     other = Suit.SPADES if x == Suit.HEARTS else Suit.HEARTS
     return r.narrow_length(other, 5, None)
 
 
 def michaels_major(e: Env) -> Suit:
-    return Suit.SPADES if e.suit("x") == Suit.HEARTS else Suit.HEARTS
+    return Suit.SPADES if e.suit("M") == Suit.HEARTS else Suit.HEARTS
 
 
 quality = any_of(GoodSuit("y"), (HCP(11), Len("y", 5)), Len("y", 6))
 strong_double = HCP(17)
-penalty_stack = test("a trump stack: 5+ cards with three honours", lambda h, e: h.length(e.suit("x")) >= 5
-                     and sum(h.holding(e.suit("x")) >> b & 1 for b in (12, 11, 10, 9, 8)) >= 3)
+def _their_last_suit(e: Env) -> Suit | None:
+    last = e.ctx.last_bid if e.ctx is not None else None
+    return last.strain.suit if last is not None and last.strain is not None else None
+
+
+def _trump_stack(h: Hand, e: Env) -> bool:
+    s = _their_last_suit(e)
+    return s is not None and h.length(s) >= 5 and sum(h.holding(s) >> b & 1 for b in (12, 11, 10, 9, 8)) >= 3
+
+
+penalty_stack = test("a trump stack in their suit: 5+ cards with three honours", _trump_stack)
 
 COMPETITION = [
     # === they opened one of a suit: our direct actions (1x ?) ==========================================
@@ -117,11 +126,10 @@ COMPETITION = [
          means="1NT overcall: 15-18 balanced, a stopper in {x}"),
     rule("comp.double-strong", "1x ?", "X", strong_double,
          means="takeout double: a strong hand (17+), will bid again", forcing=F),
-    rule("comp.michaels", "1m ?", "2m", test("5-5 in the majors", michaels_shape, _michaels_shows), HCP(8, 16),
-         means="Michaels: 5-5 or more in the majors", forcing=F, alert=True),
-    rule("comp.michaels", "1M ?", "2M", test("5-5 in the other major and a minor", michaels_shape,
-                                             _michaels_shows), HCP(10, 16),
-         means="Michaels: five of the other major and a five-card minor", forcing=F, alert=True),
+    rule("comp.michaels", "1x ?", "2x", test("5-5 in the majors over a minor, else the other major and a minor",
+                                             michaels_shape, _michaels_shows),
+         any_of((test("over a minor", lambda h, e: (not e.suit("x").is_major)), HCP(8, 16)), HCP(10, 16)),
+         means="Michaels cue-bid: a 5-5 two-suiter (both majors over a minor)", forcing=F, alert=True),
     rule("comp.unusual-2nt", "1x ?", "2NT", test("5-5 in the two lowest unbid suits", two_lowest_unbid,
                                                  _two_lowest_shows), HCP(8, 16),
          means="unusual 2NT: 5-5 or more in the two lowest unbid suits", forcing=F, alert=True),
@@ -203,20 +211,20 @@ COMPETITION = [
          test("a major", lambda h, e: e.suit("y").is_major), HCP(13), means="extra values: game"),
     rule("advance.after-cue", ["1x 1y P 2x P ?", "1x 2y P 3x P ?"], ">y", means="a minimum overcall"),
     # === advancing partner's takeout double (1x X P ?) ===================================================
-    rule("advance.penalty-pass", "1x X P ?", "P", penalty_stack, HCP(7),
+    rule("advance.penalty-pass", ["1x X P ?", "1x P P X P ?"], "P", penalty_stack, HCP(7),
          means="penalty pass: a trump stack in {x}"),
-    rule("advance.cue", "1x X P ?", "2x", HCP(12), means="cue-bid: 12+ points, forcing", forcing=F),
-    rule("advance.3nt", "1x X P ?", "3NT", HCP(13, 16), Stopper("x"), Balanced(True),
+    rule("advance.cue", ["1x X P ?", "1x P P X P ?"], "2x", HCP(12), means="cue-bid: 12+ points, forcing", forcing=F),
+    rule("advance.3nt", ["1x X P ?", "1x P P X P ?"], "3NT", HCP(13, 16), Stopper("x"), Balanced(True),
          means="to play: 13-16 with a stopper"),
-    rule("advance.jump", "1x X P ?", ">>y", Len("y", 4), HCP(9, 11), means="jump: 9-11 points, 4+ {y}",
+    rule("advance.jump", ["1x X P ?", "1x P P X P ?"], ">>y", Len("y", 4), HCP(9, 11), means="jump: 9-11 points, 4+ {y}",
          forcing=INV, order="majors-first"),
-    rule("advance.2nt", "1x X P ?", "2NT", HCP(11, 12), Stopper("x"), means="natural: 11-12 with a stopper",
+    rule("advance.2nt", ["1x X P ?", "1x P P X P ?"], "2NT", HCP(11, 12), Stopper("x"), means="natural: 11-12 with a stopper",
          forcing=INV),
-    rule("advance.1nt", "1x X P ?", "1NT", HCP(6, 10), Stopper("x"), Balanced(True),
+    rule("advance.1nt", ["1x X P ?", "1x P P X P ?"], "1NT", HCP(6, 10), Stopper("x"), Balanced(True),
          means="natural: 6-10 with a stopper, no four-card major"),
-    rule("advance.cheapest", "1x X P ?", ">y", Len("y", 4), HCP(0, 8), means="cheapest suit: 4+ {y}, 0-8",
+    rule("advance.cheapest", ["1x X P ?", "1x P P X P ?"], ">y", Len("y", 4), HCP(0, 8), means="cheapest suit: 4+ {y}, 0-8",
          order="majors-first"),
-    rule("advance.cheapest", "1x X P ?", ">y", Len("y", 3), HCP(0, 8), means="cheapest suit: 3+ {y}, 0-8",
+    rule("advance.cheapest", ["1x X P ?", "1x P P X P ?"], ">y", Len("y", 3), HCP(0, 8), means="cheapest suit: 3+ {y}, 0-8",
          order="majors-first"),
     rule("advance.free-bid", "1x X 1y ?", ">z", Len("z", 5), HCP(6), means="free bid: 5+ {z}"),
     rule("advance.free-bid", "1x X 1y ?", ">z", Len("z", 4), HCP(8), means="free bid: 4+ {z}, values"),
