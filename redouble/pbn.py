@@ -445,6 +445,12 @@ def _parse_game(tokens: list[_Token], text: str, state: _State) -> Board | None:
         state.comments.extend(comments)
         return None
     has_game = any(item.name in ("Deal", "Board", "Auction", "Play", "Contract") for item in items)
+    names = {item.name for item in items}
+    if has_game and "Deal" not in names and state.last_value.get("Deal"):
+        # Another table of the same board: some published files (rpbridge.net's, for one) leave out
+        # the deal and what goes with it after the first table.
+        carried = [n for n in ("Board", "Dealer", "Vulnerable", "Deal") if n not in names and n in state.last_value]
+        items[0:0] = [_Tag(n, state.last_value[n], items[0].line) for n in carried]
     _resolve_tags(items, state)
     for item in items:
         state.last_value[item.name] = item.value
@@ -499,7 +505,7 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
                   vulnerability=vulnerability, tags=tags)
     board.comments = state.comments + comments
     state.comments = []
-    if "Auction" in by_name:
+    if "Auction" in by_name and by_name["Auction"].data:  # an empty section says nothing
         auction, end = _parse_auction(board, by_name["Auction"], dealer, notes)
         board.auction = auction
         board.dealer = auction.dealer
@@ -520,7 +526,7 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
     else:
         board.recorded_contract = recorded
         contract = recorded
-    if "Play" in by_name:
+    if "Play" in by_name and by_name["Play"].data:
         board.play = _parse_play(board, by_name["Play"], contract, result, notes)
     elif contract is not None and not contract.is_passed_out:
         if result is not None:
@@ -717,10 +723,10 @@ def _owned_values(board: Board) -> dict[str, str | None]:
             values["Result"] = raw["Result"] if same else str(tricks)
         else:
             values["Result"] = raw.get("Result") if board.play is not None and board.play.cards else None
-    values["Auction"] = str(board.auction.dealer) if board.auction.calls else None
+    values["Auction"] = str(board.auction.dealer) if board.auction.calls else raw.get("Auction")
     play = board.play
     values["Play"] = str(play.opening_leader) if play is not None and (
-        play.cards or play.claimed_tricks is not None) else None
+        play.cards or play.claimed_tricks is not None) else raw.get("Play")
     return values
 
 
@@ -747,6 +753,8 @@ def _note_numbers(texts: Iterable[str]) -> dict[str, int]:
 
 def _auction_lines(board: Board) -> list[str]:
     auction = board.auction
+    if not auction.calls:
+        return []
     notes = _note_numbers(a.explanation for _, a in sorted(auction.annotations.items())
                           if a.explanation is not None)
     cells = []
@@ -769,7 +777,8 @@ def _auction_lines(board: Board) -> list[str]:
 
 def _play_lines(board: Board) -> list[str]:
     play = board.play
-    assert play is not None
+    if play is None or not (play.cards or play.claimed_tricks is not None):
+        return []
     columns = [Seat((play.opening_leader + k) % 4) for k in range(4)]
     notes = _note_numbers(text for _, text in sorted(board.card_notes.items()))
 

@@ -124,6 +124,16 @@ def test_hash_hash_value_carries_to_later_games() -> None:
     assert second.tags["Event"] == "Other" and second.tags["Site"] == ""
 
 
+def test_a_game_without_a_deal_continues_the_board_before() -> None:
+    other_table = game('[West "Zak"]', '[Declarer "N"]', '[Contract "6NT"]', '[Result "12"]', '[Auction "N"]',
+                       "6NT AP")
+    first, second = pbn.loads(BASIC + "\n" + other_table)
+    assert (second.number, second.dealer, second.deal) == (1, Seat.NORTH, first.deal)
+    assert (str(second.contract), second.score()) == ("6NT-N", 990)
+    assert list(second.tags)[:4] == ["Board", "Dealer", "Vulnerable", "Deal"]
+    assert snapshot(pbn.loads(pbn.dumps([second]))[0]) == snapshot(second)
+
+
 def test_comments_before_inside_and_after_games_are_kept() -> None:
     text = ("{ file comment }\n" + BASIC.replace('[Event "Test"]', '[Event "Test"] ; after event') +
             "{ trailing\n\ncomment }\n")
@@ -156,6 +166,17 @@ def test_auction_notes_written_after_the_play_are_found() -> None:
                 '[Play "E"]', "S2 ST S6 SA", "*", '[Result "13"]', '[Note "1:strong"]')
     [board] = pbn.loads(text)
     assert board.auction.annotations[0].explanation == "strong"
+
+
+def test_empty_sections_are_kept_as_they_are() -> None:
+    text = game('[Board "2"]', f'[Deal "{DEAL}"]', '[Auction "?"]', '[Play "?"]', '[Score "x"]')
+    [board] = pbn.loads(text)
+    assert board.phase == "auction" and board.dealer == Seat.EAST
+    out = pbn.dumps([board])
+    assert '[Auction "?"]\n[Play "?"]\n[Score "x"]' in out
+    once = pbn.loads(out)[0]
+    assert once.tags == {**board.tags, "Dealer": "E", "Vulnerable": "NS"}  # written as the board has them
+    assert pbn.loads(pbn.dumps([once]))[0].tags == once.tags
 
 
 def test_result_for_a_side() -> None:
