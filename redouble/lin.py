@@ -174,9 +174,10 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]]) -
                 raise fail(index, key, value, f"not a deal ({exc})") from None
         elif key == "sv" and vul is None:
             code = value.strip().lower()
-            if code not in _VUL_OF_CODE:
-                raise fail(index, key, value, "not a vulnerability (expected o, n, e or b)")
-            vul = _VUL_OF_CODE[code]
+            try:
+                vul = _VUL_OF_CODE[code] if code in _VUL_OF_CODE else Vulnerability.parse(code)
+            except RedoubleError:
+                raise fail(index, key, value, "not a vulnerability (expected o, n, e or b)") from None
         elif key == "ah" and heading_number is None and _HEADING_RE.match(value.strip()):
             heading_number = int(value.strip()[6:])
         elif key == "mb":

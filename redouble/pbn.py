@@ -374,6 +374,8 @@ def _parse_play(board: Board, tag: _Tag, contract: Contract | None, result: int 
                 stopped = True
                 continue
             if stopped or play.is_complete:
+                if r == len(slots) - 4 and not play.is_complete:
+                    continue  # the last trick, partly unknown ("C6 - S9 C8"): the known cards after are lost
                 raise ParseError(f"card {token} for {seat} after the play stopped (an earlier card is '-')",
                                  line=line)
             try:

@@ -66,10 +66,10 @@ def test_output_format() -> None:
 
 
 def test_lenient_reading() -> None:
-    text = "PN|a,b,c,d|\r\n" + MD.replace("SAKQJ", "sakqj").replace("DT9", "D109") + "SV|O|mb|1n|mb|X|mb|xx|" \
+    text = "PN|a,b,c,d|\r\n" + MD.replace("SAKQJ", "sakqj").replace("DT9", "D109") + "SV|Both|mb|1n|mb|X|mb|xx|" \
         "mb|P|\n"
     [board] = lin.loads(text.encode("latin-1"))
-    assert board.tags["North"] == "c" and board.vulnerability == Vulnerability.NONE
+    assert board.tags["North"] == "c" and board.vulnerability == Vulnerability.ALL
     assert [str(c) for c in board.auction.calls] == ["1NT", "X", "XX", "Pass"]
 
 

@@ -219,6 +219,16 @@ def test_bad_input_names_the_line_and_quotes_it(change: tuple[str, str], line: i
         assert w in str(info.value)
 
 
+def test_last_trick_partly_unknown() -> None:
+    [board] = pbn.loads(BASIC + '[Play "E"]\nS2 ST S6 SA\n- D9 - DA\n*\n')
+    assert board.play.cards[-1] == Card("DA") and board.play.claimed_tricks == 13
+
+
+def test_card_after_an_unknown_one_in_an_earlier_trick() -> None:
+    with pytest.raises(ParseError, match="card ST for S after the play stopped"):
+        pbn.loads(BASIC + '[Play "E"]\n- ST S6 SA\nD2 D9 D6 DA\n')
+
+
 def test_bad_card_in_the_play() -> None:
     with pytest.raises(ParseError) as info:
         pbn.loads(BASIC + '[Play "E"]\nS2 ST S6 SA\nS3 S7 D6 HJ\n')
