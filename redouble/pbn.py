@@ -150,7 +150,8 @@ def _lex(text: str) -> list[_Token]:
             end = text.find("}", pos)
             if end < 0:
                 snippet = text[pos:eol_of(pos)].strip()
-                tokens.append(_Token("error", f"comment {snippet!r} is never closed (expected '}}')", line))
+                tokens.append(_Token("error", f"comment {snippet!r} is never closed (expected '}}'): the rest of "
+                                            "the file is part of it", line))
                 break
             raw = text[pos:end + 1]
             tokens.append(_Token("comment", raw, line, start=pos, end=end + 1))
@@ -423,9 +424,11 @@ def _parse_game(tokens: list[_Token], text: str, state: _State) -> Board | None:
     current: _Tag | None = None
     seen: set[str] = set()
     play_seen = False
+    error: _Token | None = None
     for t in tokens:
         if t.kind == "error":
-            raise ParseError(t.value, line=t.line)
+            error = error or t
+            continue
         if t.kind == "tag":
             if t.name == "Note":
                 note_tags.append((_Tag(t.name, t.value, t.line), "play" if play_seen else "auction"))
@@ -443,6 +446,9 @@ def _parse_game(tokens: list[_Token], text: str, state: _State) -> Board | None:
             current.data.append(t)
         else:
             raise ParseError(f"{t.value!r} outside any section (expected a tag like [Event \"...\"])", line=t.line)
+    if error is not None:
+        label = next((item.value for item in items if item.name == "Board"), None)
+        raise ParseError(error.value, line=error.line, board=label or None)
     if not items:
         state.comments.extend(comments)
         return None

@@ -249,6 +249,15 @@ def test_collect_keeps_the_good_boards() -> None:
         pbn.loads(BASIC + "\n" + bad)
 
 
+def test_collect_reports_a_malformed_tag_with_its_board() -> None:
+    games = (DATA / "eyc1998_juniors.pbn").read_text().split("\n\n")
+    games[2] = games[2].replace('[Site "#"]', '[Site "#]')
+    result = pbn.loads("\n\n".join(games), errors="collect")
+    assert [b.number for b in result.boards] == [1, 1, 2, 3, 3]
+    [error] = result.errors
+    assert (error.board, error.line) == ("2", 66) and "malformed tag '[Site \"#]'" in str(error)
+
+
 def test_load_and_dump_take_paths_and_files(tmp_path: Path) -> None:
     boards = pbn.loads(BASIC)
     pbn.dump(boards, tmp_path / "x.pbn")
