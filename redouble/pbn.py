@@ -8,6 +8,12 @@ tag when the play stops early), and the recorded ``Contract``/``Result`` when th
 Supplemental sections (``OptimumResultTable`` ...) keep their rows in ``board.sections`` and comments in
 ``board.comments``, so that ``loads(dumps(boards))`` gives the same boards back.
 
+In the auction, a note reference ``=n=`` gives the call the explanation of ``[Note "n:..."]``, and the
+suffix ``!`` marks it alerted (as the files of most programs use it; the standard's reading, "good call",
+has no home here). The other suffixes and NAGs (``?``, ``!!``, ``$13`` ...) are kept in
+``board.call_marks`` (``board.card_marks`` for cards). The tag values ``"#"`` and ``"##..."`` are read as
+the standard says (inherit from the game before / from here on), so a value cannot start with ``#``.
+
 >>> text = '''[Event "Club night"]
 ... [Board "1"]
 ... [Dealer "N"]
@@ -253,7 +259,7 @@ def _note_text(tag: _Tag) -> tuple[int, str]:
 
 
 def _parse_auction(board: Board, tag: _Tag, dealer: Seat | None,
-                   notes: dict[str, dict[int, str]]) -> tuple[Auction, str | None]:
+                   notes: dict[str, dict[int, str]]) -> Auction:
     try:
         first = Seat.parse(tag.value)
     except RedoubleError:
@@ -318,7 +324,7 @@ def _parse_auction(board: Board, tag: _Tag, dealer: Seat | None,
             explanation = notes["auction"].get(n, notes["play"].get(n, ""))
         auction.annotate(index, alert=index in alerts, explanation=explanation)
     board.call_marks = {k: tuple(v) for k, v in marks.items()}
-    return auction, end
+    return auction
 
 
 def _parse_play(board: Board, tag: _Tag, contract: Contract | None, result: int | None,
@@ -478,7 +484,7 @@ def _parse_game(tokens: list[_Token], text: str, state: _State) -> Board | None:
 
 def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list[tuple[_Tag, str]],
                  comments: list[tuple[str, str]], text: str, state: _State) -> Board:
-    def parsed(name: str, parse, what: str):  # type: ignore[no-untyped-def]
+    def parsed(name: str, parse):  # type: ignore[no-untyped-def]
         value = tags.get(name)
         if _is_unknown(value):
             return None
@@ -489,20 +495,20 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
 
     raw_number = (tags.get("Board") or "").strip()
     number = int(raw_number) if raw_number.isdigit() and int(raw_number) > 0 else None
-    dealer = parsed("Dealer", Seat.parse, "seat")
-    vulnerability = parsed("Vulnerable", Vulnerability.parse, "vulnerability")
+    dealer = parsed("Dealer", Seat.parse)
+    vulnerability = parsed("Vulnerable", Vulnerability.parse)
     if vulnerability is None:
         vulnerability = Vulnerability.for_board(number) if number else Vulnerability.NONE
-    deal = parsed("Deal", Deal.parse, "deal")
+    deal = parsed("Deal", Deal.parse)
     if deal is None:
         deal = Deal.from_owners(bytes([4] * 52))
-    declarer = parsed("Declarer", lambda v: Seat.parse(v.strip().lstrip("^")), "seat")
-    recorded = parsed("Contract", Contract.parse, "contract")
+    declarer = parsed("Declarer", lambda v: Seat.parse(v.strip().lstrip("^")))
+    recorded = parsed("Contract", Contract.parse)
     if recorded is not None and not recorded.is_passed_out:
         recorded = recorded.with_declarer(declarer)
     result = None
     if recorded is None or not recorded.is_passed_out:
-        result = parsed("Result", lambda v: _parse_result(v, declarer), "result")
+        result = parsed("Result", lambda v: _parse_result(v, declarer))
 
     notes: dict[str, dict[int, str]] = {"auction": {}, "play": {}}
     for note_tag, context in note_tags:
@@ -514,9 +520,8 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
     board.comments = state.comments + comments
     state.comments = []
     if "Auction" in by_name and by_name["Auction"].data:  # an empty section says nothing
-        auction, end = _parse_auction(board, by_name["Auction"], dealer, notes)
-        board.auction = auction
-        board.dealer = auction.dealer
+        board.auction = _parse_auction(board, by_name["Auction"], dealer, notes)
+        board.dealer = board.auction.dealer
     elif dealer is None and number:
         board.dealer = Seat.dealer_for_board(number)
         board.auction = Auction(board.dealer)
