@@ -336,7 +336,9 @@ def _board_text(board: Board) -> str:
     if board.number is not None and room in ("open", "closed"):
         out.append(f"qx|{room[0]}{board.number}|")
     if any(name in board.tags for name in _NAME_TAGS.values()):
-        out.append(_checked("pn", ",".join(board.tags.get(_NAME_TAGS[s], "") for s in _HAND_ORDER)))
+        # LIN separates the names with commas, so a PBN "Family, First" loses its comma.
+        names = (" ".join(board.tags.get(_NAME_TAGS[s], "").replace(",", " ").split()) for s in _HAND_ORDER)
+        out.append(_checked("pn", ",".join(names)))
     hands = ",".join(_hand_text(board.deal[s]) if len(board.deal[s]) else "" for s in _HAND_ORDER)
     out.append(f"md|{_DIGIT_OF_DEALER[board.dealer]}{hands}|")
     if board.number is not None and not any(key == "ah" for _, _, key, _ in extras):

@@ -127,6 +127,13 @@ def test_load_and_dump_files(tmp_path: Path) -> None:
     assert snapshot(lin.load(io.BytesIO(buffer.getvalue().encode()))[0]) == snapshot(boards[0])
 
 
+def test_names_with_commas_lose_them() -> None:
+    [board] = lin.loads(GRAND)
+    board.tags.update({"South": "Smith, John", "West": "W", "North": "N", "East": "E"})
+    assert "pn|Smith John,W,N,E|" in lin.dumps([board])
+    assert lin.loads(lin.dumps([board]))[0].tags["South"] == "Smith John"
+
+
 def test_bar_in_an_explanation_cannot_be_written() -> None:
     [board] = lin.loads(GRAND)
     board.auction.annotate(0, explanation="a|b")
