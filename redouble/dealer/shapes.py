@@ -1,0 +1,89 @@
+"""Shape patterns: ``"any 4333 + any 4432 - 4333"``, ``"5-4 in the majors"``, ``"55xx"``, as a lookup table.
+
+Lengths are written spades, hearts, diamonds, clubs (as in dealer and PBN); ``x`` is any length and
+``any`` allows every order of the suits. ``+`` joins patterns and ``-`` removes them.
+
+>>> table = shape_table("any 4333")
+>>> bool(table[shape_code(3, 4, 3, 3)]), bool(table[shape_code(4, 4, 3, 2)])
+(True, False)
+>>> majors = shape_table("5-4 in the majors")
+>>> bool(majors[shape_code(4, 5, 2, 2)]), bool(majors[shape_code(5, 5, 2, 1)])
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from itertools import permutations, product
+
+from redouble.errors import RedoubleError
+
+__all__ = ["BALANCED", "SEMI_BALANCED", "shape_code", "shape_table", "shapes_of"]
+
+_ALL_SHAPES = [s for s in product(range(14), repeat=4) if sum(s) == 13]
+_GROUPS = {"majors": (0, 1), "minors": (2, 3), "blacks": (0, 3), "reds": (1, 2)}
+_GROUP_RE = re.compile(r"^(\d{1,2})(\+?)\s*-\s*(\d{1,2})(\+?)\s+in\s+the\s+(majors|minors|blacks|reds)$")
+_DIGITS_RE = re.compile(r"^(any\s+)?([0-9x]{4})$")
+
+
+def shape_code(spades: int, hearts: int, diamonds: int, clubs: int) -> int:
+    """Index of a shape in a table of 14**4 entries."""
+    return ((spades * 14 + hearts) * 14 + diamonds) * 14 + clubs
+
+
+def _term(text: str, whole: str) -> set[tuple[int, ...]]:
+    t = " ".join(text.lower().split())
+    m = _DIGITS_RE.match(t)
+    if m:
+        pattern = m.group(2)
+        orders = set(permutations(pattern)) if m.group(1) else {tuple(pattern)}
+        found = set()
+        for order in orders:
+            for s in _ALL_SHAPES:
+                if all(p == "x" or int(p) == n for p, n in zip(order, s, strict=True)):
+                    found.add(s)
+        if not found:
+            raise RedoubleError(f"shape {text.strip()!r} in {whole!r} has no hand: the lengths must add up to 13")
+        return found
+    m = _GROUP_RE.match(t)
+    if m:
+        a, a_plus, b, b_plus, group = m.groups()
+        i, j = _GROUPS[group]
+
+        def fits(n: int, want: str, plus: str) -> bool:
+            return n >= int(want) if plus else n == int(want)
+
+        return {s for s in _ALL_SHAPES
+                if (fits(s[i], a, a_plus) and fits(s[j], b, b_plus))
+                or (fits(s[j], a, a_plus) and fits(s[i], b, b_plus))}
+    raise RedoubleError(f"not a shape: {text.strip()!r} in {whole!r} (expected e.g. '4333', 'any 4432', "
+                        "'55xx', '5-4 in the majors', joined with + or -)")
+
+
+def shapes_of(text: str) -> frozenset[tuple[int, ...]]:
+    """The set of (spades, hearts, diamonds, clubs) lengths that ``text`` describes."""
+    parts = re.split(r"\s*([+-])\s*(?=(?:any\s+)?[0-9x]{4}\b|\d{1,2}\+?\s*-\s*\d)", text.strip())
+    if not parts or not parts[0]:
+        raise RedoubleError(f"not a shape: {text!r} (expected e.g. 'any 4333 + any 4432')")
+    result = set(_term(parts[0], text))
+    for k in range(1, len(parts), 2):
+        term = _term(parts[k + 1], text)
+        result = result | term if parts[k] == "+" else result - term
+    return frozenset(result)
+
+
+@lru_cache(maxsize=256)
+def shape_table(text: str):  # type: ignore[no-untyped-def]
+    """A boolean NumPy table indexed by :func:`shape_code`."""
+    import numpy as np
+
+    table = np.zeros(14 ** 4, dtype=bool)
+    for s in shapes_of(text):
+        table[shape_code(*s)] = True
+    table.setflags(write=False)
+    return table
+
+
+BALANCED = "any 4333 + any 4432 + any 5332"
+SEMI_BALANCED = BALANCED + " + any 5422 + any 6322 + any 7222"  # no singleton or void, as Hand.is_semi_balanced

@@ -1,0 +1,60 @@
+"""``redouble deal --where``: constrained boards from the command line."""
+
+import json
+
+from redouble import Deal, Seat
+from redouble.cli import main
+
+
+def run_json(capsys, *argv):
+    assert main(["deal", "--format", "json", *argv]) == 0
+    return [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+
+
+def test_where_count_seed(capsys):
+    boards = run_json(capsys, "--where", "north.hcp in 15..17 and north.balanced", "--count", "25", "--seed", "7")
+    assert [b["board"] for b in boards] == list(range(1, 26))
+    deals = [Deal.parse(b["deal"]) for b in boards]
+    assert all(15 <= d[Seat.NORTH].hcp <= 17 and d[Seat.NORTH].is_balanced for d in deals)
+    again = run_json(capsys, "--where", "north.hcp in 15..17 and north.balanced", "--count", "25", "--seed", "7")
+    assert again == boards
+
+
+def test_pbn_output_and_first_board(capsys):
+    assert main(["deal", "--where", "west.spades >= 6", "--count", "2", "--seed", "1", "--first-board", "5"]) == 0
+    out = capsys.readouterr().out
+    assert '[Board "5"]' in out and '[Board "6"]' in out and out.count("[Deal ") == 2
+
+
+def test_predeal(capsys):
+    boards = run_json(capsys, "--predeal", "N:AKQ4.J92.T8.Q765", "--predeal", "S:SJ", "--count", "3", "--seed", "2")
+    for b in boards:
+        deal = Deal.parse(b["deal"])
+        assert str(deal[Seat.NORTH]) == "AKQ4.J92.T8.Q765" and "J" in str(deal[Seat.SOUTH]).split(".")[0]
+
+
+def test_without_where_the_old_output_is_unchanged(capsys):
+    boards = run_json(capsys, "--count", "2", "--seed", "1")
+    import random
+
+    rng = random.Random("1")
+    assert [b["deal"] for b in boards] == [str(Deal.random(rng=rng)) for _ in range(2)]
+
+
+def test_syntax_error_names_column_and_token(capsys):
+    assert main(["deal", "--where", "north.hcp >= 15 adn north.balanced"]) == 2
+    err = capsys.readouterr().err
+    assert "column 17, at 'adn'" in err and "^" in err and "Traceback" not in err
+
+
+def test_impossible_constraint_reports_the_budget(capsys):
+    assert main(["deal", "--where", "north.hcp > 37", "--max-tries", "50000"]) == 2
+    err = capsys.readouterr().err
+    assert "gave up after trying 65,536 deals: 0 matched 'north.hcp > 37'" in err
+
+
+def test_bad_predeal(capsys):
+    assert main(["deal", "--predeal", "N"]) == 2
+    assert "expected SEAT:CARDS" in capsys.readouterr().err
+    assert main(["deal", "--predeal", "Q:SA"]) == 2
+    assert "not a seat: 'Q'" in capsys.readouterr().err
