@@ -1,0 +1,177 @@
+"""Computer players for every seat: a bidder and a card player behind one small façade.
+
+``Robot.named("redouble")`` bids Standard American (``redouble.bidding``, system ``"sayc"``) and plays by
+sampling (:mod:`redouble.cardplay`); ``Robot.named("basic")`` bids naturally (system ``"basic"``) and plays
+by rules of thumb (:mod:`redouble.cardplay.simple`). A robot sees only what its seat may see.
+
+>>> from redouble import Board, Deal
+>>> board = Board.from_number(1, deal=Deal.random(seed=5))
+>>> robot = Robot.named("basic")
+>>> choice = robot.call(board)
+>>> choice.call in board.auction.legal_calls()
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from redouble.board import Board
+from redouble.calls import Call
+from redouble.cards import Seat
+from redouble.cardplay.player import DEFAULT_BUDGET, SCORING_FORMS, CardChoice, choose_card
+from redouble.cardplay.simple import simple_card
+from redouble.errors import RedoubleError
+from redouble.play import Play
+
+if TYPE_CHECKING:
+    from redouble.bidding.meaning import HandRange
+
+ROBOTS = ("redouble", "basic")
+CARD_PLAYERS = ("sampling", "simple")
+
+
+@dataclass(frozen=True, slots=True)
+class CallChoice:
+    """A robot's call, what it means in words, whether it is alerted, and the rule that chose it."""
+
+    call: Call
+    reason: str
+    alert: bool = False
+    rule: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"call": str(self.call), "reason": self.reason, "alert": self.alert, "rule": self.rule}
+
+
+@dataclass
+class Robot:
+    """A computer player. ``system``: the bidding system; ``player``: ``"sampling"`` or ``"simple"``;
+    ``scoring``: the form of scoring its card play aims at; ``budget``: seconds a card (sampling);
+    ``samples``: a fixed sample count instead; ``seed``: the same seed, the same decisions.
+
+    ``opponents_system`` is how it reads the other side's calls (the same as its own unless told).
+    """
+
+    system: str = "sayc"
+    player: str = "sampling"
+    scoring: str = "imps"
+    budget: float = DEFAULT_BUDGET
+    samples: int | None = None
+    seed: int = 0
+    opponents_system: str | None = None
+    name: str = "robot"
+    _ranges: dict[tuple[object, ...], dict[Seat, HandRange]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.player not in CARD_PLAYERS:
+            raise RedoubleError(f"unknown card player {self.player!r} (expected one of {', '.join(CARD_PLAYERS)})")
+        if self.scoring not in SCORING_FORMS:
+            raise RedoubleError(f"unknown form of scoring {self.scoring!r} "
+                                f"(expected one of {', '.join(SCORING_FORMS)})")
+
+    @classmethod
+    def named(cls, name: str, **options: object) -> Robot:
+        """``"redouble"`` (SAYC + sampling card play) or ``"basic"`` (natural bidding + rules of thumb)."""
+        key = name.strip().lower()
+        if key == "redouble":
+            return cls(system="sayc", player="sampling", name="redouble", **options)  # type: ignore[arg-type]
+        if key == "basic":
+            return cls(system="basic", player="simple", name="basic", **options)  # type: ignore[arg-type]
+        raise RedoubleError(f"unknown robot {name!r} (expected one of {', '.join(ROBOTS)})")
+
+    # --- the auction ------------------------------------------------------------------------------
+    def call(self, board: Board, seat: Seat | str | None = None) -> CallChoice:
+        """The robot's call for ``seat`` (default: the seat on turn) in ``board``'s auction."""
+        auction = board.auction
+        if board.phase != "auction":
+            raise RedoubleError(f"board {board.number}: the auction is over, there is no call to make")
+        turn = auction.turn
+        if seat is not None and Seat.parse(seat) != turn:
+            raise RedoubleError(f"it is {turn}'s turn to call, not {Seat.parse(seat)}'s")
+        hand = board.deal[turn]
+        failures = []
+        for system in dict.fromkeys((self.system, "basic")):
+            try:
+                from redouble.bidding import choose_call
+
+                choice = choose_call(hand, auction.copy(), dealer=auction.dealer, vulnerability=board.vulnerability,
+                                     system=system)
+                call = Call(choice.call)
+                if auction.is_legal(call):
+                    meaning = choice.meaning
+                    text = str(getattr(meaning, "text", meaning) or "")
+                    note = "" if system == self.system else f" (the {self.system} bidder failed; basic instead)"
+                    return CallChoice(call, text + note, bool(getattr(meaning, "alert", False)),
+                                      getattr(choice, "rule", None))
+                failures.append(f"{system} chose the illegal {call}")
+            except Exception as exc:  # a bidder's failure must not stop the table
+                failures.append(f"{system}: {exc}")
+        return CallChoice(Call.PASS, "no bidder could answer (" + "; ".join(failures) + "): pass")
+
+    # --- the play ---------------------------------------------------------------------------------
+    def ranges(self, board: Board) -> dict[Seat, HandRange]:
+        """What the auction shows of each hand, reading each side by its own system."""
+        auction = board.auction
+        mine = self.system
+        theirs = self.opponents_system or self.system
+        key = (tuple(auction.calls), auction.dealer, board.vulnerability, mine, theirs)
+        if key in self._ranges:
+            return self._ranges[key]
+        out: dict[Seat, HandRange] = {}
+        try:
+            from redouble.bidding import inferences
+
+            by_system = {s: inferences(auction, board.vulnerability, system=s, dealer=auction.dealer)
+                         for s in {mine, theirs}}
+            declarer = board.declarer
+            for seat in Seat:
+                ours = declarer is not None and seat % 2 == declarer % 2
+                out[seat] = by_system[mine if ours else theirs][seat]
+        except Exception:  # without inferences the samples are merely consistent with the play
+            out = {}
+        self._ranges[key] = out
+        return out
+
+    def card(self, board: Board | Play, seat: Seat | str | None = None) -> CardChoice:
+        """The robot's card for the player on turn (the declarer chooses dummy's cards)."""
+        play = board.play if isinstance(board, Board) else board
+        if play is None or play.is_complete:
+            raise RedoubleError("there is no card to play: the play has not started or is over")
+        if seat is not None and Seat.parse(seat) != play.controller:
+            raise RedoubleError(f"it is {play.controller}'s card to choose, not {Seat.parse(seat)}'s")
+        if self.player == "simple":
+            return simple_card(play)
+        if isinstance(board, Board):
+            ranges = self.ranges(board)
+            vul = board.vulnerability
+        else:
+            ranges, vul = {}, None
+        kwargs: dict[str, object] = {"ranges": ranges, "scoring": self.scoring, "budget": self.budget,
+                                     "samples": self.samples, "seed": self.seed, "system": self.system}
+        if vul is not None:
+            kwargs["vulnerability"] = vul
+        return choose_card(play, play.controller, **kwargs)  # type: ignore[arg-type]
+
+    # --- claims -----------------------------------------------------------------------------------
+    def accept_claim(self, board: Board | Play, seat: Seat | str | None = None) -> bool:
+        """Whether the robot (an opponent of the claimer) accepts the pending claim: yes when it is sound
+        double-dummy, the claimer's side taking at least the tricks claimed against any defence."""
+        play = board.play if isinstance(board, Board) else board
+        if play is None or play.claim is None:
+            raise RedoubleError("there is no claim to accept")
+        return claimable_tricks(play, play.claim.seat) >= play.claim.tricks
+
+
+def claimable_tricks(play: Play, claimer: Seat) -> int:
+    """Of the tricks still to play, how many ``claimer``'s side takes double-dummy."""
+    from redouble.dd import solve_position
+
+    if play.is_complete:
+        return 0
+    values = solve_position(play)
+    declarer_side_on_turn = play.turn % 2 == play.declarer % 2
+    total = max(values.values()) if declarer_side_on_turn else min(values.values())
+    declarer_more = total - play.declarer_tricks
+    return declarer_more if claimer % 2 == play.declarer % 2 else play.tricks_left - declarer_more
