@@ -57,6 +57,22 @@ def _quick_tricks(holding: int) -> float:
     return 0.0
 
 
+def cards_in(mask: int) -> list[Card]:
+    """The cards of a 52-bit mask (bit ``card.index``), spade ace first.
+
+    Visits only the bits that are set, so a short hand costs little (the play asks this for every card).
+
+    >>> cards_in(1 << 51 | 1 << 8 | 1)
+    [Card('SA'), Card('CT'), Card('C2')]
+    """
+    out = []
+    while mask:
+        top = mask.bit_length() - 1
+        out.append(ALL_CARDS[top])
+        mask ^= 1 << top
+    return out
+
+
 HCP_BY_HOLDING: tuple[int, ...] = _holding_table(_hcp)
 LOSERS_BY_HOLDING: tuple[int, ...] = _holding_table(_losers)
 CONTROLS_BY_HOLDING: tuple[int, ...] = _holding_table(_controls)
@@ -132,10 +148,7 @@ class Hand:
 
     def __iter__(self) -> Iterator[Card]:
         """Cards in display order: spades first, high to low."""
-        mask = self.mask
-        for i in range(51, -1, -1):
-            if mask >> i & 1:
-                yield ALL_CARDS[i]
+        return iter(cards_in(self.mask))
 
     def __bool__(self) -> bool:
         return self.mask != 0

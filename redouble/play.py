@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from redouble.calls import Contract
-from redouble.cards import ALL_CARDS, Card, Seat, Suit
-from redouble.deal import SUIT_MASK, Deal, Hand
+from redouble.cards import SEATS, Card, Seat, Suit
+from redouble.deal import SUIT_MASK, Deal, Hand, cards_in
 from redouble.errors import IllegalCardError, IllegalClaimError, RedoubleError
 
 _SUIT_MASKS = tuple(SUIT_MASK << (13 * s) for s in range(4))
@@ -54,7 +54,7 @@ def trick_winner(leader: Seat, cards: Iterable[Card], trump: Suit | None) -> Sea
                 best = k
         elif c.suit == trump:
             best = k
-    return Seat((leader + best) % 4)
+    return SEATS[(leader + best) % 4]
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +189,7 @@ class Play:
             follow = mask & _SUIT_MASKS[self.cards[-n].suit]
             if follow:
                 mask = follow
-        return [ALL_CARDS[i] for i in range(51, -1, -1) if mask >> i & 1]
+        return cards_in(mask)
 
     def why_illegal(self, card: Card, seat: Seat | None = None) -> str | None:
         if self.is_complete:
@@ -244,7 +244,7 @@ class Play:
                 self._declarer_tricks += 1
             self._leader = self._turn = winner
         else:
-            self._turn = Seat((turn + 1) % 4)
+            self._turn = SEATS[(turn + 1) % 4]
 
     def pop(self) -> Card:
         """Take back the last card played (also through finished tricks)."""
@@ -258,9 +258,9 @@ class Play:
             if trick.winner % 2 == self.declarer % 2:
                 self._declarer_tricks -= 1
             self._leader = trick.leader
-            seat = Seat((trick.leader + 3) % 4)
+            seat = SEATS[(trick.leader + 3) % 4]
         else:
-            seat = Seat((self._turn + 3) % 4)
+            seat = SEATS[(self._turn + 3) % 4]
         c = self.cards.pop()
         self._remaining[seat] |= 1 << c.index
         self._turn = seat
