@@ -25,7 +25,7 @@ from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.scoring.core import DUPLICATE_GAME_BONUS, MODERN, ScoringRules, duplicate_score
 from redouble.scoring.imps import imps
-from redouble.scoring.rubber import Honours, SheetDeal, _Table, parse_result, resolve_honours
+from redouble.scoring.rubber import GameInProgress, Honours, SheetDeal, parse_result, resolve_honours
 from redouble.scoring.sheet import SIDES, ScoreSheet
 
 DEALS_IN_CHICAGO = 4
@@ -82,7 +82,7 @@ class Chicago(_Cycle):
         self.rules = rules
         self.honours = honours
         self.sheet = ScoreSheet({"NS": "N-S", "EW": "E-W"})
-        self._table = _Table(self.sheet)
+        self._table = GameInProgress(self.sheet)
         self.deals: list[SheetDeal] = []
 
     @property

@@ -129,7 +129,7 @@ def resolve_honours(honours: Honours | tuple[Seat | str, int] | int | None, deal
     """Honours as claimed (``honours``), else as found in ``deal``; ``0`` claims none."""
     if strain is None:
         return None
-    if honours is not None and not isinstance(honours, bool) and honours == 0:
+    if honours is False or (isinstance(honours, int) and honours == 0):
         return None
     if honours is not None:
         return Honours.parse(honours)  # type: ignore[arg-type]
@@ -140,8 +140,8 @@ def resolve_honours(honours: Honours | tuple[Seat | str, int] | int | None, deal
 
 
 @dataclass
-class _Table:
-    """Below-the-line progress shared by rubber and Chicago: the part scores of the game in progress."""
+class GameInProgress:
+    """Writes contract scores on a sheet and keeps the part scores of the game in progress (rubber, Chicago)."""
 
     sheet: ScoreSheet
     part: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
@@ -185,7 +185,7 @@ class Rubber:
         self.honours = honours
         headings = {we: "WE", other_side(we): "THEY"}
         self.sheet = ScoreSheet(headings)
-        self._table = _Table(self.sheet)
+        self._table = GameInProgress(self.sheet)
         self.games = {"NS": 0, "EW": 0}
         self.deals: list[SheetDeal] = []
         self.is_complete = False  # two games won
