@@ -144,6 +144,11 @@ class Hand:
         return self.mask.bit_count()
 
     def __contains__(self, card: object) -> bool:
+        if isinstance(card, str):  # ``"SA" in hand`` reads as it should; text that is no card is not held
+            try:
+                card = Card(card)
+            except RedoubleError:
+                return False
         return isinstance(card, Card) and bool(self.mask >> card.index & 1)
 
     def __iter__(self) -> Iterator[Card]:

@@ -26,7 +26,8 @@ def test_hand_parse_and_print() -> None:
     assert [h.length(s) for s in Suit] == [4, 2, 3, 4]
     assert h.holding(Suit.DIAMONDS) == (1 << 8) | (1 << 6)  # ten is bit 8, eight bit 6
     assert [str(c) for c in h][:5] == ["SA", "SK", "SQ", "S4", "HJ"]  # spades first, high to low
-    assert Card("SA") in h and Card("SJ") not in h and "SA" not in h
+    assert Card("SA") in h and Card("SJ") not in h
+    assert "SA" in h and "♠Q" in h and "SJ" not in h and "nonsense" not in h and 51 not in h
     assert eval(repr(h)) == h
 
 
