@@ -1,0 +1,85 @@
+"""Opening-lead accuracy against double dummy, suit and notrump contracts separately.
+
+Run from the repository root::
+
+    python benchmarks/leads.py                 # 1,000 deals (about 20 minutes on two cores)
+    python benchmarks/leads.py --deals 100     # a quick look
+
+Each seeded random deal is bid by the SAYC robot on all four seats (dealer and vulnerability by board
+number); passed-out deals are skipped. The robot's opening lead (standard agreements tested over sampled
+layouts) is compared with the double-dummy value of every lead on the real deal: a lead is accurate when
+it gives away nothing against the best lead. "random" is the share of legal leads that give away nothing
+(what a uniformly random lead scores). Reference: the best neural robot reports 81.8% (suit) and 76.4% (NT);
+random leads score about 67% and 64%.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+from redouble import Board, Deal, Play
+from redouble.cardplay import choose_card
+from redouble.robots import Robot
+
+NEURAL = {"suit": 81.8, "NT": 76.4}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=1000, help="number of deals (default 1000)")
+    parser.add_argument("--seed", type=int, default=2024, help="seed of the deals (default 2024)")
+    parser.add_argument("--samples", type=int, default=None, help="layouts a lead (default: the 1-second budget)")
+    args = parser.parse_args()
+
+    from rich.progress import Progress
+
+    from redouble.bidding import bid_deal
+    from redouble.dd import solve_positions
+
+    rng = random.Random(args.seed)
+    items = []
+    skipped = 0
+    for number in range(1, args.deals + 1):
+        board = Board.from_number(number, deal=Deal.random(rng=rng))
+        try:
+            auction = bid_deal(board.deal, board.dealer, board.vulnerability)
+        except Exception:
+            skipped += 1
+            continue
+        board.auction = auction
+        if auction.contract is None or auction.contract.is_passed_out:
+            continue
+        items.append(board)
+    truths = solve_positions([Play(b.deal, b.contract) for b in items], progress=True)
+    hits = {"suit": 0, "NT": 0}
+    count = {"suit": 0, "NT": 0}
+    random_share = {"suit": 0.0, "NT": 0.0}
+    robot = Robot.named("redouble")
+    started = time.perf_counter()
+    with Progress(transient=True) as bar:
+        task = bar.add_task("leads", total=len(items))
+        for board, truth in zip(items, truths, strict=True):
+            play = Play(board.deal, board.contract)
+            choice = choose_card(play, auction=board.auction, vulnerability=board.vulnerability,
+                                 ranges=robot.ranges(board), samples=args.samples, seed=board.number or 0)
+            best = min(truth.values())  # the defenders want the fewest tricks for the declarer
+            kind = "NT" if play.trump is None else "suit"
+            count[kind] += 1
+            hits[kind] += truth[choice.card] == best
+            random_share[kind] += sum(v == best for v in truth.values()) / len(truth)
+            bar.advance(task)
+    elapsed = time.perf_counter() - started
+    print(f"{len(items)} deals with bid contracts ({args.deals} dealt, seed {args.seed}"
+          f"{f', {skipped} not bid: bidder error' if skipped else ''}); {elapsed / max(1, len(items)):.2f} s a lead")
+    for kind in ("suit", "NT"):
+        n = count[kind]
+        if not n:
+            continue
+        print(f"{kind:>4}: {n:4d} leads, accurate {100 * hits[kind] / n:5.1f}%   random {100 * random_share[kind] / n:5.1f}%"
+              f"   neural robot {NEURAL[kind]}%")
+
+
+if __name__ == "__main__":
+    main()
