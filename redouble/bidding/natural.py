@@ -132,12 +132,22 @@ def _after_ask(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
         return None
     asked = mine[-1].rule
     reply = ctx.partner_last
-    if asked not in ("slam.blackwood", "slam.kings", "nt.gerber", "nt.gerber.kings") or reply.rule is None:
+    replies = {"slam.blackwood": "slam.blackwood.reply", "slam.kings": "slam.kings.reply",
+               "nt.gerber": "nt.gerber.reply", "nt.gerber.kings": "nt.gerber.kings-reply"}
+    if asked not in replies or reply.rule != replies[asked]:
         return None
-    assert reply.call.strain is not None
-    step = int(reply.call.strain) - (0 if asked.startswith("slam") else 1)  # 5C/4D = 0 (or 4)
+    found = _after_reply(ctx, hand, asked, reply.call)
+    if found is not None and not ctx.is_legal(found[0]):
+        return None
+    return found
+
+
+def _after_reply(ctx: Context, hand: Hand, asked: str, reply_call: Call) -> tuple[Call, str, str] | None:
+    reply_strain = reply_call.strain
+    assert reply_strain is not None
+    step = int(reply_strain) - (0 if asked.startswith("slam") else 1)  # 5C/4D = 0 (or 4)
     gerber = asked.startswith("nt")
-    if gerber and reply.call.strain == Strain.NOTRUMP:
+    if gerber and reply_strain == Strain.NOTRUMP:
         step = 3
     kings = asked.endswith("kings")
     own = _kings(hand) if kings else _aces(hand)
@@ -222,7 +232,7 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     if last.strain is not None and last.strain.suit is not None:
         theirs.add(last.strain.suit)
     hcp = hand.hcp
-    if (hcp >= 12 + last.level - 1 and last.strain != Strain.NOTRUMP and last.level <= 4
+    if (ctx.system != "basic" and hcp >= 12 + last.level - 1 and last.strain != Strain.NOTRUMP and last.level <= 4
             and all(hand.length(s) <= 2 for s in theirs)
             and all(hand.length(s) >= 3 for s in Suit if s not in theirs) and ctx.is_legal(Call.DOUBLE)):
         return Call.DOUBLE, "natural.takeout-double", "takeout double"
@@ -278,7 +288,12 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
 
     # Strain.
     strain: Strain
-    if fit is not None and (fit.is_major or combined >= 29 or not nt_ok):
+    own_major = [s for s in MAJORS if hand.length(s) >= 6 and pr.length_max[s] >= 2 and s not in their
+                 and (fit is None or not fit.is_major)]
+    if own_major and hand.length(own_major[-1]) + max(pr.length_min[own_major[-1]], 2) >= 8:
+        fit = own_major[-1]  # a long major plays opposite any normal holding
+        strain = fit.strain
+    elif fit is not None and (fit.is_major or combined >= 29 or not nt_ok):
         strain = fit.strain
     elif nt_ok and (fit is None or combined >= game - 1):
         strain = Strain.NOTRUMP
@@ -314,7 +329,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     target = Call.bid(level, strain)
 
     if level >= 6 and strain != Strain.NOTRUMP and ctx.is_legal(Call.bid(4, Strain.NOTRUMP)) \
-            and not partner_bid_nt_naturally(ctx):
+            and not partner_bid_nt_naturally(ctx) and ctx.system != "basic":
         return Call.bid(4, Strain.NOTRUMP), "slam.blackwood", "Blackwood: slam values with a fit"
 
     if last is not None and ours:

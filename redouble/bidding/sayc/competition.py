@@ -205,7 +205,7 @@ COMPETITION = [
     rule("advance.1nt", "1x 1y P ?", "1NT", HCP(8, 11), Stopper("x"), means="natural: 8-11 with a stopper"),
     rule("advance.new-suit", ["1x 1y P ?", "1x 2y P ?"], ">z", Len("z", 5), HCP(8, 16),
          any_of(GoodSuit("z"), Len("z", 6)), means="natural: 5+ {z}, not forcing"),
-    rule("advance.pass", ["1x 1y P ?", "1x 2y P ?"], "P", means="pass"),
+    rule("advance.pass", ["1x 1y P ?", "1x 2y P ?"], "P", HCP(0, 9), means="pass"),
     # overcaller after the cue-bid
     rule("advance.after-cue", ["1x 1y P 2x P ?", "1x 2y P 3x P ?"], "4y",
          test("a major", lambda h, e: e.suit("y").is_major), HCP(13), means="extra values: game"),
@@ -287,7 +287,9 @@ COMPETITION = [
          forcing=F),
     rule("neg.double", "1x 2y ?", "X", neg_shape, HCP(8),
          means="negative double: 4+ in the unbid major(s), 8+", forcing=F),
-    rule("neg.new-suit-1", "1x 1y ?", "1z", Len("z", 4), Points(6), above("z", "y"),
+    rule("neg.new-suit-1", "1x 1y ?", "1z", Len("z", 4, 4), Points(6), above("z", "y"),
+         test("not spades over hearts (the double shows four)", lambda h, e: e.suit("z") != Suit.SPADES
+              or e.suit("y") != Suit.HEARTS),
          means="new suit: 4+ {z}, forcing", forcing=F),
     rule("neg.new-suit-2", ["1x 1y ?", "1x 2y ?"], ">z", Len("z", 5), Points(11),
          means="new suit: 5+ {z}, 11+ points, forcing", forcing=F),
@@ -299,7 +301,7 @@ COMPETITION = [
     rule("neg.double", "1x 1y ?", "X", HCP(11), Balanced(True),
          test("no stopper, no fit", lambda h, e: not h.stopper(e.suit("y"))),
          means="negative double: values, no clear bid", forcing=F),
-    rule("neg.pass", ["1x 1y ?", "1x 2y ?"], "P", means="pass"),
+    rule("neg.pass", ["1x 1y ?", "1x 2y ?"], "P", HCP(0, 10), means="pass"),
     # opener after a negative double (forced to bid)
     rule("neg.opener-major", ["1x 1y X P ?", "1x 2y X P ?"], ">>M", Len("M", 4), Points(16, 18),
          means="jump: 4 {M}, 16-18", forcing=INV),
@@ -331,7 +333,7 @@ COMPETITION = [
          means="to play: 6+ {y}, 5-9 HCP"),
     rule("xx.jump-shift", "1x X ?", ">>y", Len("y", 6), HCP(3, 8), GoodSuit("y"), means="preemptive: 6+ {y}"),
     rule("xx.1nt", "1x X ?", "1NT", HCP(6, 9), means="natural: 6-9"),
-    rule("xx.pass", "1x X ?", "P", means="pass"),
+    rule("xx.pass", "1x X ?", "P", HCP(0, 9), means="pass"),
     # === they overcalled our 1NT (1NT 2y ?) =============================================================
     rule("nt-comp.penalty", "1NT 2y ?", "X", Len("y", 4), HCP(7),
          means="penalty double"),
@@ -347,7 +349,7 @@ COMPETITION = [
          means="to play: 5+ {z}"),
     rule("nt-comp.compete", "1NT 2y ?", "3z", Len("z", 6), HCP(0, 9), below("z", "y"),
          means="to play: 6+ {z}"),
-    rule("nt-comp.pass", "1NT 2y ?", "P", means="pass"),
+    rule("nt-comp.pass", "1NT 2y ?", "P", HCP(0, 9), means="pass"),
 ]
 
 COMPETITION = [r for r in COMPETITION if r is not None]

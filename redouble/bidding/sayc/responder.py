@@ -18,7 +18,7 @@ RESPONDER_REBIDS = [
          means="game: 6+ {M}, 13+ points"),
     rule("resp2.game-raise", "1M P 1y P 1NT P ?", "4M", Len("M", 3), Support("M", 13),
          means="game in opener's major: 3+ {M}"),
-    rule("resp2.3nt", "1x P 1y P 1NT P ?", "3NT", HCP(13, 18), means="game: 13-18 points"),
+    rule("resp2.3nt", "1x P 1y P 1NT P ?", "3NT", HCP(13, 18), Balanced(True), means="game: 13-18 points"),
     rule("resp2.jump-rebid", "1x P 1y P 1NT P ?", "3y", Len("y", 6), Points(11, 12),
          means="invitational: 6+ {y}, 11-12 points", forcing=INV),
     rule("resp2.2nt", "1x P 1y P 1NT P ?", "2NT", HCP(11, 12), means="invites 3NT: 11-12 points",
@@ -29,19 +29,19 @@ RESPONDER_REBIDS = [
          means="to play: 5-5 or better in {y} and {z}"),
     rule("resp2.pass", "1x P 1y P 1NT P ?", "P", HCP(0, 10), means="pass: no game"),
     # --- opener rebid own suit (6+, minimum): 1x P 1y P 2x P ? -----------------------------------------
-    rule("resp2.game-raise", "1M P 1y P 2M P ?", "4M", Len("M", 2), Points(13), means="game in {M}"),
+    rule("resp2.game-raise", "1M P 1y P 2M P ?", "4M", Len("M", 2), Points(13, 18), means="game in {M}"),
     rule("resp2.invite-raise", "1M P 1y P 2M P ?", "3M", Len("M", 2), Points(10, 12),
          means="invites game: 10-12 with a fit", forcing=INV),
-    rule("resp2.3nt", "1x P 1y P 2x P ?", "3NT", HCP(13, 18), Stopper("theirs"), means="game: 13-18 points"),
+    rule("resp2.3nt", "1x P 1y P 2x P ?", "3NT", HCP(13, 17), Stopper("theirs"), means="game: 13-18 points"),
     rule("resp2.2nt", "1x P 1y P 2x P ?", "2NT", HCP(11, 12), means="invites 3NT", forcing=INV),
     rule("resp2.rebid", "1x P 1y P 2x P ?", "2y", Len("y", 6), HCP(5, 10), means="to play: 6+ {y}"),
     rule("resp2.pass", "1x P 1y P 2x P ?", "P", HCP(0, 10), means="pass: no game"),
     # --- opener raised responder's major: 1x P 1M P 2M P ? -------------------------------------------------
-    rule("resp2.game", "1x P 1M P 2M P ?", "4M", Support("M", 13), means="game in {M}"),
+    rule("resp2.game", "1x P 1M P 2M P ?", "4M", Support("M", 13, 18), means="game in {M}"),
     rule("resp2.invite", "1x P 1M P 2M P ?", "3M", Support("M", 11, 12), means="invites game", forcing=INV),
     rule("resp2.pass", "1x P 1M P 2M P ?", "P", Support("M", 0, 10), means="pass: no game"),
     # --- opener jump raised: 1x P 1M P 3M P ? -------------------------------------------------------------
-    rule("resp2.accept", "1x P 1M P 3M P ?", "4M", Support("M", 8), means="accepts the invitation"),
+    rule("resp2.accept", "1x P 1M P 3M P ?", "4M", Support("M", 8, 15), means="accepts the invitation"),
     rule("resp2.decline", "1x P 1M P 3M P ?", "P", Support("M", 0, 7), means="declines"),
     # --- opener's 2NT jump (18-19): 1x P 1y P 2NT P ? ----------------------------------------------------
     rule("resp2.game-major", "1x P 1M P 2NT P ?", "4M", Len("M", 6), means="game: 6+ {M}"),
@@ -50,11 +50,11 @@ RESPONDER_REBIDS = [
     rule("resp2.3nt", "1x P 1y P 2NT P ?", "3NT", HCP(6, 13), means="game in notrump"),
     # --- after the limit raise was accepted etc.: simple continuations are natural. -------------------------
     # --- opener's jump rebid (16-18, 6+): 1x P 1y P 3x P ? -------------------------------------------------
-    rule("resp2.game-major", "1M P 1y P 3M P ?", "4M", Len("M", 1), HCP(7), means="accepts: game"),
-    rule("resp2.3nt", "1m P 1y P 3m P ?", "3NT", HCP(8), Stopper("theirs"), means="accepts: 3NT"),
+    rule("resp2.game-major", "1M P 1y P 3M P ?", "4M", Len("M", 1), HCP(7, 14), means="accepts: game"),
+    rule("resp2.3nt", "1m P 1y P 3m P ?", "3NT", HCP(8, 14), Stopper("theirs"), means="accepts: 3NT"),
     rule("resp2.pass", "1x P 1y P 3x P ?", "P", HCP(0, 7), means="declines"),
     # --- after a reverse (16+, forcing): 1x P 1y P 2z P ? (natural, but never pass) -----------------------
-    rule("resp2.after-reverse-3nt", "1x P 1y P 2z P ?", "3NT", HCP(10), Stopper("theirs"),
+    rule("resp2.after-reverse-3nt", "1x P 1y P 2z P ?", "3NT", HCP(10, 14), Stopper("theirs"),
          Balanced(True), means="3NT: 10+ points, a balanced hand"),
 ]
 

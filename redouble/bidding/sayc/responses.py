@@ -91,5 +91,5 @@ RESPONSES = [
          means="6-10 points, no four-card major"),
     rule("resp.two-over-one", "1D P ?", "2C", Len("C", 3), Points(11), NoFourCardMajor(), passed=False,
          means="new suit: clubs, 11+ points, no better bid", forcing=F),
-    rule("resp.pass", ["1x P ?"], "P", means="pass: fewer than 6 points", shows=(HCP(0, 7),)),
+    rule("resp.pass", ["1x P ?"], "P", Points(0, 5), means="pass: fewer than 6 points", shows=(HCP(0, 7),)),
 ]

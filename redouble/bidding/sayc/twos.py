@@ -57,7 +57,7 @@ TWO_BIDS = [
          means="new suit: 5+ {y}, forcing one round", forcing=F),
     rule("weak-two.raise", ["2M P ?"], "3M", Len("M", 3), HCP(0, 14), means="to play: preemptive raise"),
     rule("weak-two.raise", ["2D P ?"], "3D", Len("D", 3), HCP(0, 14), means="to play: preemptive raise"),
-    rule("weak-two.pass", ["2M P ?", "2D P ?"], "P", means="pass"),
+    rule("weak-two.pass", ["2M P ?", "2D P ?"], "P", HCP(0, 15), means="pass"),
     rule("weak-two.minimum", "2o P 2NT P ?", "3o", HCP(5, 8), means="a minimum weak two"),
     rule("weak-two.feature", "2o P 2NT P ?", ">y", HCP(9, 11), ace_or_king("y"),
          means="a maximum with a feature (ace or king) in {y}", order="up"),
@@ -75,7 +75,7 @@ TWO_BIDS = [
     rule("preempt.new-suit", "3x P ?", ">y", Len("y", 5), GoodSuit("y"), HCP(16), means="new suit: forcing",
          forcing=F),
     rule("preempt.raise-game", "3m P ?", "5m", Len("m", 3), HCP(16), means="to play: game"),
-    rule("preempt.pass", ["3x P ?", "4x P ?"], "P", means="pass"),
+    rule("preempt.pass", ["3x P ?", "4x P ?"], "P", HCP(0, 15), means="pass"),
 ]
 
 TWO_BIDS = [r for r in TWO_BIDS if r is not None]
