@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from redouble import Annotation, Auction, Call, Contract, IllegalCallError, RedoubleError, Seat, Strain
@@ -294,7 +294,7 @@ def test_rounds_and_first_bid_of() -> None:
 # --- properties over random auctions -----------------------------------------------------------------
 
 
-@settings(max_examples=200)
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(list(Seat)))
 def test_random_legal_auctions_end_and_legal_calls_agree_with_is_legal(data: st.DataObject, dealer: Seat) -> None:
     a = Auction(dealer)

@@ -7,7 +7,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from redouble import ALL_CARDS, SEATS, Card, Deal, Hand, Rank, RedoubleError, Seat, Suit
@@ -259,6 +259,7 @@ def test_unseeded_random_deals_differ() -> None:
     assert len({Deal.random() for _ in range(20)}) == 20
 
 
+@settings(deadline=None)
 @given(st.integers(min_value=0, max_value=2**64))
 def test_random_deals_are_complete_and_round_trip(seed: int) -> None:
     d = Deal.random(seed=seed)
