@@ -133,7 +133,7 @@ class Points(Condition):
         return self.lo <= hand.total_points <= self.hi
 
     def narrow(self, rng: HandRange, env: Env) -> HandRange:
-        return rng.narrow_hcp(max(0, self.lo - 3), min(37, self.hi))
+        return rng.narrow_hcp(max(0, self.lo - 2), min(37, self.hi))
 
     def describe(self, env: Env) -> str:
         return _span(self.lo, self.hi, "points")

@@ -145,7 +145,7 @@ COMPETITION = [
     rule("comp.weak-jump", "1x ?", ">>y", Len("y", 7), HCP(6, 10), GoodSuit("y"),
          means="weak jump overcall: a good seven-card {y} suit, 6-10 HCP"),
     rule("comp.overcall", "1x ?", "2y", Len("y", 5), HCP(10, 16), below("y", "x"),
-         any_of((Len("y", 6),), (GoodSuit("y"), HCP(12))),
+         any_of(Len("y", 6), GoodSuit("y")),
          means="overcall at the two level: 5+ {y}, 10-16 points"),
     rule("comp.pass", "1x ?", "P", means="pass", shows=(HCP(0, 17),)),
     # --- balancing (1x P P ?) -------------------------------------------------------------------------
