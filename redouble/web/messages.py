@@ -157,7 +157,7 @@ def parse_client(raw: str | bytes) -> ClientMsg:
         raise MessageError(f"a message is a JSON object with a 'type', not {str(raw)[:60]!r}")
     msg_type = data.get("type")
     cls = CLIENT_MESSAGES.get(msg_type) if isinstance(msg_type, str) else None
-    if cls is None:
+    if cls is None or not isinstance(msg_type, str):
         raise MessageError(f"unknown message type {msg_type!r:.40}; known: {', '.join(CLIENT_MESSAGES)}")
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}

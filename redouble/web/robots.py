@@ -121,7 +121,7 @@ def _lead(hand: list[Card], trump: Suit | None) -> tuple[Card, str]:
     for cards in by_suit.values():
         cards.sort(key=lambda c: -c.rank)
     # Top of two or more touching honours (AK, KQ, QJ, JT) is the safest lead.
-    for suit, cards in sorted(by_suit.items(), key=lambda kv: -len(kv[1])):
+    for cards in sorted(by_suit.values(), key=lambda cs: -len(cs)):
         if len(cards) >= 2 and cards[0].rank >= 11 and cards[0].rank - cards[1].rank == 1:
             return cards[0], "top of touching honours"
     side = {s: cs for s, cs in by_suit.items() if s != trump} or by_suit

@@ -108,6 +108,7 @@ class Manager:
         self.bus: Bus | None = None
         self.sessions: dict[str, TableSession] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self._created = 0
         self.handlers: dict[type[ClientMsg], Callable[[TableSession, Seat, Any], Awaitable[ServerMsg | None]]] = {
             CallMsg: self._on_call, CardMsg: self._on_card, ClaimMsg: self._on_claim,
             ClaimAnswerMsg: self._on_claim_answer, UndoMsg: self._on_undo, HintMsg: self._on_hint,
@@ -129,7 +130,8 @@ class Manager:
             if key in ("system", "seed"):
                 config[key] = str(value)
         if self.seed is not None and "seed" not in config:
-            config["seed"] = f"{self.seed}-{table_id}"
+            self._created += 1
+            config["seed"] = f"{self.seed}-{self._created}"
         self.store.create_table(table_id, config, tokens)
         session = await self.session(table_id)
         await self.commit(session, lambda t: new_deal_event(t, t.config.get("seed")))

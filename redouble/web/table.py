@@ -26,6 +26,7 @@ from redouble.cards import Card, Seat, Strain, Vulnerability
 from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.play import Play
+from redouble.scoring.minibridge import choose_declarer
 from redouble.web import forms, robots
 
 Event = dict[str, Any]
@@ -100,7 +101,7 @@ class Table:
         return self.kinds[seat] == "robot" or seat in self.stand_in
 
     def opponents_are_robots(self, seat: Seat) -> bool:
-        return self.kinds[seat.lho] == "robot" and self.kinds[seat.rho] == "robot"
+        return self.is_robot(seat.lho) and self.is_robot(seat.rho)
 
     def actor(self) -> Seat | None:
         """The seat that must act now (for dummy's card, the declarer), or None."""
@@ -114,7 +115,7 @@ class Table:
             return self.mini_declarer(b)
         if ph == "play":
             assert b.play is not None
-            if b.play.claim is not None:
+            if b.play.claim is not None and b.play.claimed_tricks is None:
                 return self.claim_answerer(b.play)
             return b.play.controller
         return None
@@ -150,7 +151,8 @@ class Table:
             return {"type": "claim_answer", "seat": seat.letter, "accept": ok, "reason": reason}
         choice = robots.choose_action(b, self.config.get("system", "sayc"))
         if ph == "auction":
-            return {"type": "call", "seat": seat.letter, "call": choice.action, "explanation": choice.reason or None}
+            # The meaning of a robot's call comes from the system (``meanings``), shown to everyone alike.
+            return {"type": "call", "seat": seat.letter, "call": choice.action}
         return {"type": "card", "seat": seat.letter, "card": choice.action}
 
     def hint(self, seat: Seat) -> robots.Choice:
@@ -413,7 +415,7 @@ class Table:
             other = "EW" if decl_side == "NS" else "NS"
             view["tricks"] = {decl_side: play.declarer_tricks, other: play.defender_tricks}
             view["tricks_left"] = play.tricks_left
-            if play.claim is not None:
+            if play.claim is not None and play.claimed_tricks is None:
                 view["claim"] = {"seat": play.claim.seat.letter, "tricks": play.claim.tricks}
             if ph == "play" and play.claim is None:
                 view["acting_for"] = play.turn.letter
@@ -432,14 +434,17 @@ class Table:
         else:
             t = b.tricks or 0
             over = t - c.tricks_needed
-            text = f"{c} {'=' if over == 0 else f'{over:+d}'}" if not is_minibridge(b) else \
-                f"{c.strain} {'game' if b.tags.get('minibridge_game') == '1' else 'part score'} by {c.declarer}: {t} tricks"
+            if is_minibridge(b):
+                kind = "game" if b.tags.get("minibridge_game") == "1" else "part score"
+                text = f"{c.strain} {kind} by {c.declarer}: {t} tricks"
+            else:
+                text = f"{c} {'=' if over == 0 else f'{over:+d}'}"
         return {"text": text, "tricks": b.tricks, "ns_score": ns, "robot_table": b.tags.get("robot_table"),
                 "imps": b.tags.get("imps"), "par": b.tags.get("par")}
 
     def review(self, b: Board) -> dict[str, Any]:
         """All four hands as dealt and every trick, for the after-deal review (finished boards only)."""
-        tricks = []
+        tricks: list[dict[str, Any]] = []
         if b.play is not None:
             for t in b.play.tricks:
                 tricks.append({"leader": t.leader.letter, "winner": t.winner.letter,
@@ -449,10 +454,12 @@ class Table:
                 tricks.append({"leader": b.play.leader.letter, "winner": None,
                                "cards": [{"seat": Seat((b.play.leader + k) % 4).letter, "card": str(c)}
                                          for k, c in enumerate(b.play.current_trick)]})
-        return {"deal": str(b.deal),
-                "hands": {s.letter: [str(c) for c in sorted(b.deal[s], key=lambda c: (-c.suit, -c.rank))]
+        out: dict[str, Any] = {
+            "deal": str(b.deal),
+            "hands": {s.letter: [str(c) for c in sorted(b.deal[s], key=lambda c: (-c.suit, -c.rank))]
                           for s in Seat},
                 "tricks": tricks, "claimed": None if b.play is None else b.play.claimed_tricks}
+        return out
 
     def summary(self, index: int) -> dict[str, Any]:
         """One line of the history for finished board ``index``."""
@@ -476,7 +483,7 @@ def new_deal_event(table: Table, rng_seed: str | None = None) -> Event:
                         "vul": str(vul)}
         if table.form.family != "minibridge":
             return event
-        declarer = forms.minibridge_declarer(deal, dealer)
+        declarer = choose_declarer(deal, dealer)
         if declarer is not None:  # 20 points each: the same dealer deals again
             event["declarer"] = declarer.letter
             return event
