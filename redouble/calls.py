@@ -58,6 +58,8 @@ class Call:
         if isinstance(text, Call):
             return text
         if isinstance(text, int):
+            if not 0 <= text < 38:  # a negative index would silently count from redouble
+                raise RedoubleError(f"no call has index {text!r} (0 is 1C, 34 7NT, then Pass, X, XX)")
             return cls._all[text]
         return cls.parse(text)
 

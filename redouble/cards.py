@@ -136,6 +136,8 @@ class Card:
             return suit
         if rank is None:
             if isinstance(suit, int):
+                if not 0 <= suit < 52:  # a negative index would silently count from the spade ace
+                    raise RedoubleError(f"no card has index {suit!r} (0 is the club two, 51 the spade ace)")
                 return cls._all[suit]
             return cls.parse(suit)
         s = suit if isinstance(suit, Suit) else (Suit(suit) if isinstance(suit, int) else Suit.parse(str(suit)))

@@ -155,3 +155,25 @@ def test_contract_constructor_errors() -> None:
         Contract(4, "Q")  # type: ignore[arg-type]
     with pytest.raises(RedoubleError, match="a passed-out contract has no strain"):
         Contract(0, Strain.HEARTS)
+
+
+@pytest.mark.parametrize("index", [-1, 38])
+def test_call_index_out_of_range(index: int) -> None:
+    with pytest.raises(RedoubleError, match=f"no call has index {index} "):
+        Call(index)
+
+
+NOTATION = st.lists(st.sampled_from([*"1234567890CDHSNXPRAB*-/ ♠♥♦♣", "NT", "Pass", "Dbl", "by", "Rdbl"]),
+                    max_size=20).map("".join)
+
+
+@given(NOTATION, st.sampled_from([Call, Contract.parse]))
+def test_call_and_contract_parsers_never_crash(text: str, parse: object) -> None:
+    """Any text either reads as a value that prints back to the same value, or raises RedoubleError."""
+    assert callable(parse)
+    try:
+        value = parse(text)
+    except RedoubleError as exc:
+        assert repr(text) in str(exc)  # the message quotes the bad input
+    else:
+        assert parse(str(value)) == value

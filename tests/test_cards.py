@@ -261,3 +261,26 @@ def test_board_numbers_start_at_1(number: int) -> None:
         Seat.dealer_for_board(number)
     with pytest.raises(RedoubleError, match=f"board numbers start at 1, not {number}"):
         Vulnerability.for_board(number)
+
+
+@pytest.mark.parametrize("index", [-1, 52, 100])
+def test_card_index_out_of_range(index: int) -> None:
+    with pytest.raises(RedoubleError, match=f"no card has index {index} "):
+        Card(index)
+
+
+# Text made of the characters of card, hand and seat notation, and some that are not.
+NOTATION = st.lists(st.sampled_from([*"AKQJT98765432SHDCNEWXPx-.:♠♥♦♣/* \n", "10", "NT", "Pass"]),
+                    max_size=40).map("".join)
+
+
+@given(NOTATION, st.sampled_from([Card, Suit.parse, Rank.parse, Seat.parse, Strain.parse, Vulnerability.parse]))
+def test_parsers_never_crash(text: str, parse: object) -> None:
+    """Any text either reads as a value that prints back to the same value, or raises RedoubleError."""
+    assert callable(parse)
+    try:
+        value = parse(text)
+    except RedoubleError as exc:
+        assert repr(text) in str(exc)  # the message quotes the bad input
+    else:
+        assert parse(str(value)) == value

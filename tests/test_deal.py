@@ -281,3 +281,29 @@ def test_random_deals_give_every_card_to_every_seat_evenly() -> None:
             counts[index, owner] += 1
     assert len(counts) == 52 * 4
     assert 400 < min(counts.values()) and max(counts.values()) < 600
+
+
+HAND_TEXT = st.lists(st.sampled_from([*"AKQJT98765432xZ.-— ", "10"]), max_size=30).map("".join)
+
+
+@given(HAND_TEXT)
+def test_hand_parser_never_crashes(text: str) -> None:
+    try:
+        h = Hand.parse(text)
+    except RedoubleError as exc:
+        assert str(exc).startswith(f"not a hand: {text!r}")
+    else:
+        assert Hand.parse(str(h)) == h
+
+
+@given(st.sampled_from(["N:", "E:", "s:", "X:", "", "N"]),
+       st.lists(st.one_of(HAND_TEXT, st.just("-"), st.sampled_from([str(h) for h in Deal.random(seed=3).hands])),
+                max_size=5))
+def test_deal_parser_never_crashes(first: str, hands: list[str]) -> None:
+    text = first + " ".join(hands)
+    try:
+        d = Deal.parse(text)
+    except RedoubleError:
+        pass
+    else:
+        assert Deal.parse(str(d)) == d
