@@ -151,6 +151,29 @@ def _expected(values, weights, form: str, sign: int, scores_by_tricks):  # type:
     raise RedoubleError(f"unknown form of scoring {form!r} (expected one of {', '.join(SCORING_FORMS)})")
 
 
+def _is_master(play: Play, card: Card) -> bool:
+    """No card above ``card`` in its suit is still out with the other side."""
+    ours = play.hand(play.declarer).mask | play.hand(play.dummy).mask
+    gone = 0
+    for c in play.cards:
+        gone |= 1 << c.index
+    top = card.suit * 13 + 12
+    return all((ours | gone) >> i & 1 for i in range(card.index + 1, top + 1))
+
+
+def _declarer_tie_break(play: Play, tied: Sequence[Card]) -> tuple[Card, str]:
+    """Among cards worth the same over the samples, the declarer keeps its options: on lead it cashes a
+    sure winner of its longest suit (which also brings squeezes about) before it takes any view; otherwise
+    it plays the lowest card."""
+    if not play.current_trick:
+        masters = [c for c in tied if _is_master(play, c)]
+        if masters:
+            hand = play.hand(play.turn)
+            card = max(masters, key=lambda c: (hand.length(c.suit), -c.rank))
+            return card, "cash a sure winner first, keeping the options open"
+    return min(tied, key=lambda c: (c.rank, c.suit)), "lowest of equal cards"
+
+
 def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction | None = None,
                 vulnerability: Vulnerability | str = Vulnerability.NONE, system: str = "sayc",
                 scoring: str = "imps", samples: int | None = None, budget: float = DEFAULT_BUDGET,
@@ -227,7 +250,7 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     elif defending:
         card, why = signal_card(play, tied)
     else:
-        card, why = min(tied, key=lambda c: (c.rank, c.suit)), "lowest of equal cards"
+        card, why = _declarer_tie_break(play, tied)
     i = legal.index(card)
     relaxed = "" if not drawn.relaxed else f", auction ranges widened {drawn.relaxed}x"
     reason = (f"best expected {'score' if scoring == 'total' else scoring} over {len(drawn.deals)} sampled "

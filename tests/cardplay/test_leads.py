@@ -1,0 +1,61 @@
+"""Standard leading agreements, holding by holding."""
+
+import pytest
+
+from redouble import Card, Deal, Play, Rank, Suit
+from redouble.cardplay import choose_card, conventional_lead, conventional_leads
+
+
+def _ranks(text: str) -> list[Rank]:
+    return [Rank.parse(c) for c in text]
+
+
+@pytest.mark.parametrize(("holding", "notrump", "card", "why"), [
+    ("K", False, "K", "singleton"),
+    ("73", False, "7", "top of a doubleton"),
+    ("AK", True, "A", "ace from ace-king"),
+    ("AK72", False, "A", "ace from ace-king"),
+    ("AK762", True, "6", "fourth best"),       # no honour sequence of three: fourth best against notrump
+    ("KQJ5", True, "K", "top of a sequence"),
+    ("KQT5", True, "K", "top of a sequence"),   # broken sequence
+    ("KQ74", True, "4", "fourth best"),
+    ("KQ74", False, "K", "top of a sequence"),
+    ("QJ3", False, "Q", "top of a sequence"),
+    ("JT92", True, "J", "top of a sequence"),
+    ("T985", True, "T", "top of a sequence"),
+    ("KJT4", True, "J", "top of an interior sequence"),
+    ("AJT63", True, "J", "top of an interior sequence"),
+    ("Q863", False, "3", "fourth best"),
+    ("KT7532", True, "5", "fourth best"),
+    ("J74", False, "4", "low from three to an honour"),
+    ("982", True, "9", "top of nothing"),
+    ("8642", False, "8", "top of nothing"),
+    ("8642", True, "2", "fourth best"),
+    ("A873", False, "A", "never underlead an ace against a suit contract"),
+    ("A873", True, "3", "fourth best"),
+])
+def test_conventional_lead(holding, notrump, card, why):
+    assert conventional_lead(_ranks(holding), notrump=notrump) == (Rank.parse(card), why)
+
+
+def test_an_empty_holding_has_no_lead():
+    with pytest.raises(ValueError):
+        conventional_lead([])
+
+
+def test_trumps_are_led_low_unless_from_a_sequence():
+    cards = [Card(c) for c in ("SK", "SQ", "SJ", "H8", "H7", "H3", "DA", "D8", "D4", "CT", "C9", "C8", "C2")]
+    leads = conventional_leads(cards, trump=Suit.HEARTS)
+    assert leads[Card("H3")] == "low in trumps"
+    assert leads[Card("SK")] == "top of a sequence"
+    leads = conventional_leads(cards, trump=Suit.SPADES)
+    assert leads[Card("SK")] == "top of a sequence"
+
+
+def test_the_robot_leads_a_conventional_card():
+    """The sampled opening lead is one of the conventional cards (unless another is clearly better)."""
+    deal = Deal.random(seed=12)
+    play = Play(deal, "4S-N")
+    choice = choose_card(play, samples=8, seed=3)
+    assert choice.reason.startswith("best expected imps") and "lead: " in choice.reason
+    assert choice.card in conventional_leads(play.hand(play.turn).cards, play.trump)
