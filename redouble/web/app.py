@@ -24,7 +24,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from redouble.errors import RedoubleError
-from redouble.web import forms, robots
+from redouble.web import forms
+from redouble.web import robots as robot_api
 from redouble.web.messages import ErrorMsg
 from redouble.web.sessions import Manager
 from redouble.web.store import open_store
@@ -38,13 +39,15 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 
 def create_app(store_url: str | Path | None = None, *, redis_url: str | None = None, robot_delay: float = 0.0,
-               seed: str | None = None, threaded_robots: bool = True) -> Starlette:
+               seed: str | None = None, threaded_robots: bool = True, robots: str = "strong") -> Starlette:
     """The app over a store (``None``: the SQLite file in the user's data directory; a path;
     ``postgresql://...``). ``redis_url`` links several server processes; ``robot_delay`` (seconds) paces
-    the robots so people can follow; ``seed`` makes the deals reproducible (for tests)."""
+    the robots so people can follow; ``seed`` makes the deals reproducible (for tests); ``robots`` is the
+    default strength of new tables: ``"strong"`` (the library's robots) or ``"fast"`` (rules of thumb)."""
     store = open_store(store_url)
     shared = str(store_url or "").startswith(("postgresql://", "postgres://"))
-    manager = Manager(store, robot_delay=robot_delay, shared=shared, seed=seed, threaded_robots=threaded_robots)
+    manager = Manager(store, robot_delay=robot_delay, shared=shared, seed=seed, threaded_robots=threaded_robots,
+                      robots=robots)
     analysis_cache: dict[tuple[str, int], Any] = {}
 
     @contextlib.asynccontextmanager
@@ -69,7 +72,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
 
     async def list_forms(request: Request) -> Response:
         return JSONResponse({"forms": [{"key": f.key, "title": f.title} for f in forms.FORMS.values()],
-                             "solver": robots.has_solver(), "bidding": robots.bidding_module() is not None})
+                             "solver": robot_api.has_solver(), "bidding": robot_api.bidding_module() is not None})
 
     async def new_table(request: Request) -> Response:
         try:
@@ -114,7 +117,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
         b = table.boards[index]
         key = (table.id, index)
         if key not in analysis_cache:
-            analysis_cache[key] = await asyncio.to_thread(robots.analysis, b.deal, b.vulnerability, b.dealer)
+            analysis_cache[key] = await asyncio.to_thread(robot_api.analysis, b.deal, b.vulnerability, b.dealer)
         view["analysis"] = analysis_cache[key]
         view["form"] = table.form.key
         view["summary"] = table.summary(index)
@@ -127,7 +130,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
             table.board_view(index, None)
         except ActionError as exc:
             return _error(str(exc), 404 if exc.code in ("no_table", "no_deal") else 403)
-        module = robots._optional(f"redouble.{fmt}")
+        module = robot_api._optional(f"redouble.{fmt}")
         if module is None or not hasattr(module, "dumps"):
             return _error(f"export to {fmt.upper()} needs redouble.{fmt}, which is not installed yet", 501)
         try:
@@ -185,7 +188,8 @@ def app_from_env() -> Starlette:
     from ``REDOUBLE_DB``, ``REDOUBLE_REDIS`` and ``REDOUBLE_ROBOT_DELAY``."""
     return create_app(os.environ.get("REDOUBLE_DB") or None, redis_url=os.environ.get("REDOUBLE_REDIS") or None,
                       robot_delay=float(os.environ.get("REDOUBLE_ROBOT_DELAY", "0.5")),
-                      seed=os.environ.get("REDOUBLE_SEED") or None)
+                      seed=os.environ.get("REDOUBLE_SEED") or None,
+                      robots=os.environ.get("REDOUBLE_ROBOTS", "strong"))
 
 
 __all__ = ["create_app", "app_from_env", "json"]

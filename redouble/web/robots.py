@@ -157,9 +157,10 @@ def _fallback_card(play: Play) -> Choice:
     return Choice(str(_lowest(discards)), f"{FALLBACK_CARD_NOTE}: cannot win, lowest card")
 
 
-def choose_card(play: Play) -> Choice:
-    """The card the robot on turn plays (for dummy, the declarer's choice)."""
-    module = card_module()
+def choose_card(play: Play, fast: bool = False) -> Choice:
+    """The card the robot on turn plays (for dummy, the declarer's choice); ``fast`` uses the rules of
+    thumb even when the (stronger, slower) card-play module is installed."""
+    module = None if fast else card_module()
     if module is not None:
         try:
             choice = module.choose_card(play.copy(), seat=play.controller)
@@ -172,12 +173,12 @@ def choose_card(play: Play) -> Choice:
     return _fallback_card(play)
 
 
-def choose_action(board: Board, system: str = "sayc") -> Choice:
+def choose_action(board: Board, system: str = "sayc", fast: bool = False) -> Choice:
     """The robot's call or card for the seat on turn in ``board``."""
     if board.phase == "auction":
         return choose_call(board, system)
     assert board.play is not None
-    return choose_card(board.play)
+    return choose_card(board.play, fast)
 
 
 # --- claims -----------------------------------------------------------------------------------------
@@ -224,12 +225,12 @@ def claim_is_sound(play: Play) -> tuple[bool, str]:
 
 
 # --- whole boards and analysis ----------------------------------------------------------------------
-def play_out(board: Board, system: str = "sayc") -> Board:
+def play_out(board: Board, system: str = "sayc", fast: bool = False) -> Board:
     """``board`` played to the end by robots in every seat (the second table of duplicate practice)."""
     for _ in range(400):
         if board.phase == "done":
             break
-        board.push(choose_action(board, system).action)
+        board.push(choose_action(board, system, fast).action)
     return board
 
 

@@ -99,12 +99,13 @@ class Manager:
     """The tables of one server process over a store (and, with several processes, a bus)."""
 
     def __init__(self, store: Store, *, robot_delay: float = 0.0, shared: bool = False,
-                 seed: str | None = None, threaded_robots: bool = True) -> None:
+                 seed: str | None = None, threaded_robots: bool = True, robots: str = "strong") -> None:
         self.store = store
         self.robot_delay = robot_delay
         self.shared = shared
         self.seed = seed
         self.threaded_robots = threaded_robots
+        self.robots = robots
         self.bus: Bus | None = None
         self.sessions: dict[str, TableSession] = {}
         self._loading: dict[str, asyncio.Lock] = {}
@@ -126,9 +127,14 @@ class Manager:
         table_id = secrets.token_urlsafe(9)
         tokens = {s.letter: secrets.token_urlsafe(18) for s in Seat}
         config: dict[str, Any] = {"form": form, "seats": {s.letter: "human" if s in humans else "robot" for s in Seat}}
+        config["robots"] = self.robots
         for key, value in (options or {}).items():
             if key in ("system", "seed"):
                 config[key] = str(value)
+            elif key == "robots":
+                if value not in ("fast", "strong"):
+                    raise ActionError(f"robots are 'fast' or 'strong', not {value!r}", "invalid")
+                config[key] = value
         if self.seed is not None and "seed" not in config:
             self._created += 1
             config["seed"] = f"{self.seed}-{self._created}"

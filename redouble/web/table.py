@@ -83,6 +83,7 @@ class Table:
         self.boards: list[Board] = []
         self.seq = 0
         self._meanings: dict[tuple[int, int], list[str | None]] = {}
+        self.fast_robots = config.get("robots") == "fast"
 
     @classmethod
     def replay(cls, table_id: str, config: dict[str, Any], events: list[tuple[int, Event]]) -> Table:
@@ -149,7 +150,7 @@ class Table:
         if ph == "play" and b.play is not None and b.play.claim is not None:
             ok, reason = robots.claim_is_sound(b.play)
             return {"type": "claim_answer", "seat": seat.letter, "accept": ok, "reason": reason}
-        choice = robots.choose_action(b, self.config.get("system", "sayc"))
+        choice = robots.choose_action(b, self.config.get("system", "sayc"), self.fast_robots)
         if ph == "auction":
             # The meaning of a robot's call comes from the system (``meanings``), shown to everyone alike.
             return {"type": "call", "seat": seat.letter, "call": choice.action}
@@ -166,7 +167,7 @@ class Table:
         if b.play is not None and b.play.claim is not None:
             ok, reason = robots.claim_is_sound(b.play)
             return robots.Choice("accept" if ok else "reject", reason)
-        return robots.choose_action(b, self.config.get("system", "sayc"))
+        return robots.choose_action(b, self.config.get("system", "sayc"), self.fast_robots)
 
     # --- events -----------------------------------------------------------------------------------
     def apply(self, event: Event) -> None:
@@ -496,7 +497,7 @@ def robot_table_event(table: Table, index: int) -> Event | None:
     if table.form.family != "duplicate" or phase(b) != "done":
         return None
     other = robots.play_out(Board(deal=b.deal, number=b.number, dealer=b.dealer, vulnerability=b.vulnerability),
-                            table.config.get("system", "sayc"))
+                            table.config.get("system", "sayc"), table.fast_robots)
     ours = b.score() or 0
     theirs = other.score() or 0
     event: Event = {"type": "robot_table", "index": index,

@@ -20,6 +20,7 @@ from redouble.web import create_app  # noqa: E402
 
 def make_client(db: Path | str, **options: Any) -> TestClient:
     options.setdefault("threaded_robots", False)
+    options.setdefault("robots", "fast")
     return TestClient(create_app(str(db), **options))
 
 
