@@ -15,6 +15,7 @@ The solver is loaded on first use (see :mod:`redouble.dd._dds`); without one, th
 from __future__ import annotations
 
 import ctypes
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -42,6 +43,10 @@ __all__ = [
     "table_from_board",
     "write_pbn_tags",
 ]
+
+# DDS keeps per-thread scratch memory of its own: two Python threads must not be inside it at once
+# (each call already uses every core).
+_solver_lock = threading.Lock()
 
 # DDS numbers suits spades first (0 S, 1 H, 2 D, 3 C); strains likewise with NT 4. Ours run clubs first.
 _DDS_SUIT = (3, 2, 1, 0)
@@ -159,7 +164,9 @@ def solve_deal(deal: Deal) -> DDTable:
     lib = _dds.library()
     td = _table_deal(deal)
     res = _dds.TableResults()
-    lib.check(lib.dll.CalcDDtable(td, ctypes.byref(res)), "CalcDDtable")
+    with _solver_lock:
+        code = lib.dll.CalcDDtable(td, ctypes.byref(res))
+    lib.check(code, "CalcDDtable")
     return _table_from_result(res)
 
 
@@ -203,8 +210,10 @@ def solve_deals(deals: Iterable[Deal], progress: bool = False) -> list[DDTable]:
             batch.noOfTables = len(chunk)
             for k, td in enumerate(chunk):
                 batch.deals[k] = td
-            lib.check(lib.dll.CalcAllTables(ctypes.byref(batch), -1, no_filter, ctypes.byref(res),
-                                            ctypes.byref(pres)), "CalcAllTables")
+            with _solver_lock:
+                code = lib.dll.CalcAllTables(ctypes.byref(batch), -1, no_filter, ctypes.byref(res),
+                                             ctypes.byref(pres))
+            lib.check(code, "CalcAllTables")
             out.extend(_table_from_result(res.results[k]) for k in range(len(chunk)))
             advance(len(chunk))
     finally:
@@ -288,10 +297,11 @@ def solve_positions(plays: Iterable[Play], progress: bool = False) -> list[dict[
                 boards.target[k] = -1
                 boards.solutions[k] = 3
                 boards.mode[k] = 1  # search even when only one card can be played: we want its value
-            if lib.has_solve_all_boards_bin:
-                code = lib.dll.SolveAllBoardsBin(ctypes.byref(boards), ctypes.byref(solved))
-            else:
-                code = lib.dll.SolveAllChunksBin(ctypes.byref(boards), ctypes.byref(solved), 1)
+            with _solver_lock:
+                if lib.has_solve_all_boards_bin:
+                    code = lib.dll.SolveAllBoardsBin(ctypes.byref(boards), ctypes.byref(solved))
+                else:
+                    code = lib.dll.SolveAllChunksBin(ctypes.byref(boards), ctypes.byref(solved), 1)
             lib.check(code, "SolveAllBoards")
             for k in range(len(chunk)):
                 out.append(_cards_from_future(items[start + k], solved.solvedBoard[k]))
@@ -341,8 +351,9 @@ def par(table: DDTable, vulnerability: Vulnerability | str = Vulnerability.NONE,
         for hand in range(4):
             res.resTable[_DDS_STRAIN[s]][hand] = table.cells[hand * 5 + s]
     master = _dds.ParResultsMaster()
-    lib.check(lib.dll.DealerParBin(ctypes.byref(res), ctypes.byref(master), int(seat), _DDS_VUL[vul]),
-              "DealerParBin")
+    with _solver_lock:
+        code = lib.dll.DealerParBin(ctypes.byref(res), ctypes.byref(master), int(seat), _DDS_VUL[vul])
+    lib.check(code, "DealerParBin")
     contracts: list[Contract] = []
     for k in range(master.number):
         ct = master.contracts[k]

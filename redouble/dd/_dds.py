@@ -172,7 +172,13 @@ def _candidates() -> list[tuple[str, str]]:
 
 def _open(path: str, origin: str) -> Library:
     dll = ctypes.CDLL(path)
-    dll.SetMaxThreads(0)  # 0: as many threads as the machine has cores
+    # 0: as many threads as the machine has cores. Worker processes that share the cores among
+    # themselves (redouble.simulate) set $REDOUBLE_DDS_THREADS=1.
+    try:
+        threads = int(os.environ.get("REDOUBLE_DDS_THREADS", "0"))
+    except ValueError:
+        threads = 0
+    dll.SetMaxThreads(max(threads, 0))
     dll.CalcDDtable.argtypes = [TableDeal, ctypes.POINTER(TableResults)]
     dll.CalcAllTables.argtypes = [ctypes.POINTER(TableDeals), c_int, c_int * 5, ctypes.POINTER(TablesRes),
                                   ctypes.POINTER(AllParResults)]
