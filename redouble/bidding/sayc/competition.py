@@ -22,6 +22,7 @@ from redouble.bidding.conditions import (
     Stopper,
     Support,
     any_of,
+    good_suit,
     short,
     test,
 )
@@ -106,6 +107,8 @@ def michaels_major(e: Env) -> Suit:
     return Suit.SPADES if e.suit("M") == Suit.HEARTS else Suit.HEARTS
 
 
+no_five_card_suit = test("no five-card suit to overcall", lambda h, e: max(h.shape) <= 4 or h.hcp >= 15
+                         or not any(h.length(s) >= 5 and good_suit(h, s) for s in Suit))
 quality = any_of(GoodSuit("y"), (HCP(11), Len("y", 5)), Len("y", 6))
 strong_double = HCP(17)
 def _their_last_suit(e: Env) -> Suit | None:
@@ -135,9 +138,9 @@ COMPETITION = [
          means="unusual 2NT: 5-5 or more in the two lowest unbid suits", forcing=F, alert=True),
     rule("comp.overcall", "1x ?", "1y", Len("y", 5), HCP(8, 16), quality,
          means="overcall: 5+ {y}, 8-16 points"),
-    rule("comp.takeout-double", "1x ?", "X", HCP(12, 16), takeout_shape("x"),
+    rule("comp.takeout-double", "1x ?", "X", HCP(12, 16), takeout_shape("x"), no_five_card_suit,
          means="takeout double: opening values, short in {x}", forcing=F),
-    rule("comp.takeout-double", "1x ?", "X", HCP(11, 16), takeout_shape("x"),
+    rule("comp.takeout-double", "1x ?", "X", HCP(11, 16), takeout_shape("x"), no_five_card_suit,
          test("a four-card unbid major or two", lambda h, e: all(h.length(m) >= 4 for m in MAJORS if m != e.suit("x"))),
          means="takeout double: opening values, short in {x}", forcing=F),
     rule("comp.weak-jump", "1x ?", ">>y", Len("y", 6, 6), HCP(6, 10), GoodSuit("y"),
@@ -275,10 +278,12 @@ COMPETITION = [
     rule("neg.cue-raise", ["1x 1y ?", "1x 2y ?"], ">y", Len("x", 3), Support("x", 13),
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="cue-bid: a game-forcing raise of {x}", forcing=GF),
-    rule("neg.limit-raise", ["1x 1y ?", "1x 2y ?"], ">>x", Len("x", 3), Support("x", 10, 12),
+    rule("neg.limit-raise", ["1x 1y ?", "1x 2y ?"], ">>x", Len("x", 3), Support("x", 10, 12), test("a major, or no four-card unbid major to show", lambda h, e: e.suit("x").is_major
+              or not any(h.length(s) >= 4 for s in MAJORS if s != e.suit("y"))),
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="limit raise: 10-12 with support", forcing=INV),
-    rule("neg.raise", ["1x 1y ?", "1x 2y ?"], ">x", Len("x", 3), Support("x", 6, 9),
+    rule("neg.raise", ["1x 1y ?", "1x 2y ?"], ">x", Len("x", 3), Support("x", 6, 9), test("a major, or no four-card unbid major to show", lambda h, e: e.suit("x").is_major
+              or not any(h.length(s) >= 4 for s in MAJORS if s != e.suit("y"))),
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="raise: 6-9 with support"),
     rule("neg.new-suit-1", "1x 1y ?", "1z", Len("z", 5), Points(6), above("z", "y"),
