@@ -77,7 +77,8 @@ def main() -> None:
         n = count[kind]
         if not n:
             continue
-        print(f"{kind:>4}: {n:4d} leads, accurate {100 * hits[kind] / n:5.1f}%   random {100 * random_share[kind] / n:5.1f}%"
+        accurate, at_random = 100 * hits[kind] / n, 100 * random_share[kind] / n
+        print(f"{kind:>4}: {n:4d} leads, accurate {accurate:5.1f}%   random {at_random:5.1f}%"
               f"   neural robot {NEURAL[kind]}%")
 
 

@@ -115,16 +115,16 @@ def play_board(board: Board, robots: dict[Seat, Robot], dd_after_lead: bool = Fa
     while not play.is_complete:
         controller = play.controller
         robot = robots[controller]
-        choice = robot.card(board, controller)
-        if claims_allowed and choice.claim is not None and controller == play.declarer and play.cards:
-            play.make_claim(choice.claim, controller)
+        card_choice = robot.card(board, controller)
+        if claims_allowed and card_choice.claim is not None and controller == play.declarer and play.cards:
+            play.make_claim(card_choice.claim, controller)
             defenders = (play.declarer.lho, play.declarer.rho)
             if all(robots[d].accept_claim(board, d) for d in defenders):
                 play.accept_claim()
                 break
             play.reject_claim()
             claims_allowed = False
-        board.push(choice.card)
+        board.push(card_choice.card)
         if dd_after_lead and len(play.cards) == 1:
             board.recorded_tricks = _dd_result_after_lead(board)
             break

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 
 from redouble.board import Board
 from redouble.calls import Call
-from redouble.cards import Seat
 from redouble.cardplay.player import DEFAULT_BUDGET, SCORING_FORMS, CardChoice, choose_card
 from redouble.cardplay.simple import simple_card
+from redouble.cards import Seat
 from redouble.errors import RedoubleError
 from redouble.play import Play
 

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
-from redouble.cards import Card, Seat, Vulnerability
 from redouble.cardplay.leads import conventional_leads
 from redouble.cardplay.sampling import View, pool_cards, replay, sample_deals
 from redouble.cardplay.signals import read_signals, signal_card, signal_weights
+from redouble.cards import Card, Seat, Vulnerability
 from redouble.errors import RedoubleError
 from redouble.play import Play
 
