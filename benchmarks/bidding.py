@@ -107,8 +107,9 @@ def main() -> None:
         for i in worst[: args.show]:
             b = boards[i]
             auction = b.tags["auctions"][system]
+            got = scores[(system, system)][i]
             print(f"\nboard {b.number} dealer {b.dealer} vul {b.vulnerability}: {auction} -> {auction.contract} "
-                  f"= {scores[(system, system)][i]}, par {pars[i]} ({imps(scores[(system, system)][i] - pars[i])} IMPs)")
+                  f"= {got}, par {pars[i]} ({imps(got - pars[i])} IMPs)")
             print(b.deal.diagram())
         kinds = Counter(str(b.tags["auctions"][system].contract.bid if b.tags["auctions"][system].contract else "")
                         for b in boards)

@@ -4,7 +4,7 @@
 >>> choice.call, choice.rule
 (Call('1S'), 'resp.one-level')
 >>> str(choice.meaning)
-'new suit: 4+ spades, 6+ points, forcing one round (3+ HCP, ♠4+) [forcing]'
+'new suit: 4+ spades, 6+ points, forcing one round (2+ HCP, ♠4+) [forcing]'
 >>> [m.text for m in explain(["1NT", "P", "2C", "P"])]
 ['15-17 balanced', 'pass', 'Stayman: do you have a four-card major?', 'pass']
 >>> inferences(["1NT", "P", "2C", "P", "2H"])[Seat.NORTH]

@@ -2,14 +2,14 @@
 (no Stayman, transfers, Blackwood, negative or takeout doubles, weak twos or strong 2C).
 
 >>> from redouble.bidding import choose_call
->>> choose_call("AKQ4.J92.T8.Q765", [], system="basic").call
-Call('1C')
+>>> choose_call("AKQ43.J92.T82.A7", [], system="basic").call
+Call('1S')
 """
 
 from __future__ import annotations
 
 from redouble.bidding.conditions import HCP, Balanced, Len, Points, Support, test
-from redouble.bidding.rules import F, INV, rule
+from redouble.bidding.rules import INV, F, rule
 from redouble.deal import Hand
 
 

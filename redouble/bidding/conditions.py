@@ -7,7 +7,7 @@ by the auction pattern (``M``/``N`` majors, ``m``/``n`` minors, ``x y z w`` any 
 >>> from redouble.deal import Hand
 >>> env = Env({"M": Suit.HEARTS})
 >>> hand = Hand.parse("K84.AJ72.Q93.K65")
->>> Len("M", 4).holds(hand, env), HCP(10, 12).holds(hand, env), Balanced().holds(hand, env)
+>>> Len("M", 4).holds(hand, env), HCP(12, 14).holds(hand, env), Balanced().holds(hand, env)
 (True, True, True)
 >>> str(Len("M", 3, 3).narrow(HandRange(), env))
 '♥3'
@@ -133,7 +133,8 @@ class Points(Condition):
         return self.lo <= hand.total_points <= self.hi
 
     def narrow(self, rng: HandRange, env: Env) -> HandRange:
-        return rng.narrow_hcp(max(0, self.lo - 2), min(37, self.hi))
+        # Length points rarely pass four (a 6-5 hand has three): the HCP floor allows for them.
+        return rng.narrow_hcp(max(0, self.lo - 4), min(37, self.hi))
 
     def describe(self, env: Env) -> str:
         return _span(self.lo, self.hi, "points")
@@ -263,8 +264,8 @@ class OpensSuit(Condition):
         if s == Suit.DIAMONDS:
             rng = rng.narrow_length(Suit.DIAMONDS, 3, None)
         for major in MAJORS:
-            if major != s:
-                rng = rng.narrow_length(major, None, 5 if s.is_major else 4)
+            if major != s:  # a five-card major goes unopened only under a longer minor (6-5)
+                rng = rng.narrow_length(major, None, 5)
         return rng
 
     def describe(self, env: Env) -> str:

@@ -53,9 +53,7 @@ def answer(hand: Any, auction: Any, dealer: Any, vul: Any, system: str) -> dict[
         raise RedoubleError(f"'vul' must be None, NS, EW or All, not {vul!r}")
     a = as_auction(calls, dealer or "N")
     choice = choose_call(hand, a, vulnerability=vul or "None", system=system)
-    out = {"seat": str(a.turn), "call": str(choice.call), "rule": choice.rule}
-    out.update({"meaning": choice.meaning.to_dict()})
-    return out
+    return {"seat": str(a.turn), "call": str(choice.call), "rule": choice.rule, "meaning": choice.meaning.to_dict()}
 
 
 def _print_one(args: argparse.Namespace) -> int:

@@ -27,7 +27,7 @@ from redouble.bidding.conditions import (
     test,
 )
 from redouble.bidding.meaning import HandRange
-from redouble.bidding.rules import F, GF, INV, NF, rule
+from redouble.bidding.rules import GF, INV, NF, F, rule
 from redouble.bidding.sayc.responses import above, below
 from redouble.cards import Suit
 from redouble.deal import Hand
@@ -109,6 +109,10 @@ def michaels_major(e: Env) -> Suit:
 
 no_five_card_suit = test("no five-card suit to overcall", lambda h, e: max(h.shape) <= 4 or h.hcp >= 15
                          or not any(h.length(s) >= 5 and good_suit(h, s) for s in Suit))
+ADVANCE = ["1x X P ?", "1x P P X P ?"]  # partner's takeout double, direct or balancing
+major_or_nothing_to_show = test("a major, or no four-card unbid major to show",
+                                lambda h, e: e.suit("x").is_major
+                                or not any(h.length(s) >= 4 for s in MAJORS if s != e.suit("y")))
 quality = any_of(GoodSuit("y"), (HCP(11), Len("y", 5)), Len("y", 6))
 strong_double = HCP(17)
 def _their_last_suit(e: Env) -> Suit | None:
@@ -214,20 +218,20 @@ COMPETITION = [
          test("a major", lambda h, e: e.suit("y").is_major), HCP(13), means="extra values: game"),
     rule("advance.after-cue", ["1x 1y P 2x P ?", "1x 2y P 3x P ?"], ">y", means="a minimum overcall"),
     # === advancing partner's takeout double (1x X P ?) ===================================================
-    rule("advance.penalty-pass", ["1x X P ?", "1x P P X P ?"], "P", penalty_stack, HCP(7),
+    rule("advance.penalty-pass", ADVANCE, "P", penalty_stack, HCP(7),
          means="penalty pass: a trump stack in {x}"),
-    rule("advance.cue", ["1x X P ?", "1x P P X P ?"], "2x", HCP(12), means="cue-bid: 12+ points, forcing", forcing=F),
-    rule("advance.3nt", ["1x X P ?", "1x P P X P ?"], "3NT", HCP(13, 16), Stopper("x"), Balanced(True),
+    rule("advance.cue", ADVANCE, "2x", HCP(12), means="cue-bid: 12+ points, forcing", forcing=F),
+    rule("advance.3nt", ADVANCE, "3NT", HCP(13, 16), Stopper("x"), Balanced(True),
          means="to play: 13-16 with a stopper"),
-    rule("advance.jump", ["1x X P ?", "1x P P X P ?"], ">>y", Len("y", 4), HCP(9, 11), means="jump: 9-11 points, 4+ {y}",
+    rule("advance.jump", ADVANCE, ">>y", Len("y", 4), HCP(9, 11), means="jump: 9-11 points, 4+ {y}",
          forcing=INV, order="majors-first"),
-    rule("advance.2nt", ["1x X P ?", "1x P P X P ?"], "2NT", HCP(11, 12), Stopper("x"), means="natural: 11-12 with a stopper",
+    rule("advance.2nt", ADVANCE, "2NT", HCP(11, 12), Stopper("x"), means="natural: 11-12 with a stopper",
          forcing=INV),
-    rule("advance.1nt", ["1x X P ?", "1x P P X P ?"], "1NT", HCP(6, 10), Stopper("x"), Balanced(True),
+    rule("advance.1nt", ADVANCE, "1NT", HCP(6, 10), Stopper("x"), Balanced(True),
          means="natural: 6-10 with a stopper, no four-card major"),
-    rule("advance.cheapest", ["1x X P ?", "1x P P X P ?"], ">y", Len("y", 4), HCP(0, 8), means="cheapest suit: 4+ {y}, 0-8",
+    rule("advance.cheapest", ADVANCE, ">y", Len("y", 4), HCP(0, 8), means="cheapest suit: 4+ {y}, 0-8",
          order="majors-first"),
-    rule("advance.cheapest", ["1x X P ?", "1x P P X P ?"], ">y", Len("y", 3), HCP(0, 8), means="cheapest suit: 3+ {y}, 0-8",
+    rule("advance.cheapest", ADVANCE, ">y", Len("y", 3), HCP(0, 8), means="cheapest suit: 3+ {y}, 0-8",
          order="majors-first"),
     rule("advance.free-bid", "1x X 1y ?", ">z", Len("z", 5), HCP(6), means="free bid: 5+ {z}"),
     rule("advance.free-bid", "1x X 1y ?", ">z", Len("z", 4), HCP(8), means="free bid: 4+ {z}, values"),
@@ -278,12 +282,10 @@ COMPETITION = [
     rule("neg.cue-raise", ["1x 1y ?", "1x 2y ?"], ">y", Len("x", 3), Support("x", 13),
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="cue-bid: a game-forcing raise of {x}", forcing=GF),
-    rule("neg.limit-raise", ["1x 1y ?", "1x 2y ?"], ">>x", Len("x", 3), Support("x", 10, 12), test("a major, or no four-card unbid major to show", lambda h, e: e.suit("x").is_major
-              or not any(h.length(s) >= 4 for s in MAJORS if s != e.suit("y"))),
+    rule("neg.limit-raise", ["1x 1y ?", "1x 2y ?"], ">>x", Len("x", 3), Support("x", 10, 12), major_or_nothing_to_show,
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="limit raise: 10-12 with support", forcing=INV),
-    rule("neg.raise", ["1x 1y ?", "1x 2y ?"], ">x", Len("x", 3), Support("x", 6, 9), test("a major, or no four-card unbid major to show", lambda h, e: e.suit("x").is_major
-              or not any(h.length(s) >= 4 for s in MAJORS if s != e.suit("y"))),
+    rule("neg.raise", ["1x 1y ?", "1x 2y ?"], ">x", Len("x", 3), Support("x", 6, 9), major_or_nothing_to_show,
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="raise: 6-9 with support"),
     rule("neg.new-suit-1", "1x 1y ?", "1z", Len("z", 5), Points(6), above("z", "y"),
@@ -303,9 +305,6 @@ COMPETITION = [
     rule("neg.2nt", ["1x 1y ?", "1x 2y ?"], "2NT", HCP(11, 12), Stopper("y"),
          means="natural: 11-12 with a stopper", forcing=INV),
     rule("neg.1nt", "1x 1y ?", "1NT", HCP(6, 10), Stopper("y"), means="natural: 6-10 with a stopper"),
-    rule("neg.double", "1x 1y ?", "X", HCP(11), Balanced(True),
-         test("no stopper, no fit", lambda h, e: not h.stopper(e.suit("y"))),
-         means="negative double: values, no clear bid", forcing=F),
     rule("neg.pass", ["1x 1y ?", "1x 2y ?"], "P", HCP(0, 10), means="pass"),
     # opener after a negative double (forced to bid)
     rule("neg.opener-major", ["1x 1y X P ?", "1x 2y X P ?"], ">>M", Len("M", 4), Points(16, 18),

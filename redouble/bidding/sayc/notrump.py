@@ -13,7 +13,7 @@ True
 from __future__ import annotations
 
 from redouble.bidding.conditions import HCP, Balanced, Len, NoFourCardMajor, any_of, test
-from redouble.bidding.rules import F, GF, INV, NF, SO, Rule, rule
+from redouble.bidding.rules import GF, INV, NF, SO, F, Rule, rule
 from redouble.cards import Suit
 from redouble.deal import Hand
 
@@ -54,7 +54,7 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
     stay, to_h, to_s = f"{lvl}C", f"{lvl}D", f"{lvl}H"
     max_hcp = HCP(lo + 1, hi) if hi - lo >= 2 else HCP(hi, hi)
     min_hcp = HCP(lo, lo) if hi - lo >= 2 else HCP(lo, lo)
-    out: list[Rule] = []
+    out: list[Rule | None] = []
     for p in prefixes:
         out += [
             rule("nt.gerber", f"{p} ?", "4C", HCP(six_lo), unbalanced,
@@ -74,7 +74,8 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                 rule("nt.minor-relay", f"{p} ?", "2S", HCP(0, 7), six_minor, NoFourCardMajor(),
                      means="relay to 3C: a weak hand with a long minor", forcing=F, alert=True),
                 rule("nt.minor-invite", f"{p} ?", "3m", Len("m", 6), HCP(6, inv_lo + 1),
-                     test("two of the top three honours", lambda h, e: bin(h.holding(e.suit("m")) >> 10).count("1") >= 2),
+                     test("two of the top three honours",
+                          lambda h, e: bin(h.holding(e.suit("m")) >> 10).count("1") >= 2),
                      means="invites 3NT: a good six-card {m} suit", forcing=INV),
                 rule("nt.2nt-invite", f"{p} ?", "2NT", HCP(inv_lo, game_lo - 1), means="invites 3NT",
                      forcing=INV),
@@ -87,7 +88,8 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
             rule("nt.grand-slam", f"{p} ?", "7NT", HCP(seven_lo), means="to play"),
             rule("nt.pass", f"{p} ?", "P", HCP(0, inv_lo - 1), means="pass: no game"),
             # --- opener answers -----------------------------------------------------------------------
-            rule("nt.stayman-reply", [f"{p} {stay} P ?", f"{p} {stay} X ?"], f"{lvl}H", Len("H", 4), means="four hearts",
+            rule("nt.stayman-reply", [f"{p} {stay} P ?", f"{p} {stay} X ?"], f"{lvl}H", Len("H", 4),
+                 means="four hearts",
                  alert=False),
             rule("nt.stayman-reply", [f"{p} {stay} P ?", f"{p} {stay} X ?"], f"{lvl}S", Len("S", 4), Len("H", 0, 3),
                  means="four spades, not four hearts"),

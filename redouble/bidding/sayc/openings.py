@@ -17,7 +17,7 @@ from redouble.bidding.conditions import (
     any_of,
     test,
 )
-from redouble.bidding.rules import F, GF, rule
+from redouble.bidding.rules import GF, F, rule
 from redouble.cards import Suit
 from redouble.deal import Hand
 
@@ -44,9 +44,15 @@ def honours(hand: Hand, suit: Suit) -> int:
     return sum(h >> b & 1 for b in (12, 11, 10, 9))
 
 
+def two_honours(suit: str):  # type: ignore[no-untyped-def]
+    def fn(hand: Hand, env: object) -> bool:
+        return honours(hand, Suit.parse(suit)) >= 2
+    return fn
+
+
 def preempt_quality(hand: Hand, env) -> bool:  # type: ignore[no-untyped-def]
     s = env.suit("x")
-    return honours(hand, s) >= 2 or (hand.length(s) >= 7 and honours(hand, s) >= 1 and hand.holding(s) >> 8 & 1)
+    return honours(hand, s) >= 2 or (hand.length(s) >= 7 and honours(hand, s) >= 1 and bool(hand.holding(s) >> 8 & 1))
 
 
 OPENINGS = [
@@ -71,7 +77,7 @@ OPENINGS = [
 for s in "SHD":
     OPENINGS.append(rule(
         "open.weak-two", "?", f"2{s}", HCP(5, 11), Len(s, 6, 6),
-        test("two of the top four honours", lambda h, e, s=s: honours(h, Suit.parse(s)) >= 2),
+        test("two of the top four honours", two_honours(s)),
         test("no side four-card major", no_side_major(s)),
         means="weak two: 5-11 HCP, a good six-card suit", seats=(1, 2, 3)))
 

@@ -18,7 +18,7 @@ from redouble.bidding.conditions import (
     short,
     test,
 )
-from redouble.bidding.rules import F, GF, INV, NF, SO, rule
+from redouble.bidding.rules import GF, INV, NF, SO, F, rule
 from redouble.bidding.sayc.responses import above, below
 from redouble.cards import Suit
 
@@ -108,7 +108,8 @@ OPENER_REBIDS = [
     # --- after 2NT / 3NT over a minor -------------------------------------------------------------------
     rule("rebid.after-2nt-minor", "1m P 2NT P ?", "3NT", Balanced(True), HCP(11, 17),
          means="3NT: nothing extra"),
-    rule("rebid.after-2nt-minor", "1m P 2NT P ?", "3x", Len("x", 4), test("unbalanced", lambda h, e: not h.is_semi_balanced),
+    rule("rebid.after-2nt-minor", "1m P 2NT P ?", "3x", Len("x", 4),
+         test("unbalanced", lambda h, e: not h.is_semi_balanced),
          means="shape: 4+ {x}", forcing=GF),
     rule("rebid.after-3nt-minor", "1m P 3NT P ?", "P", Points(11, 17), means="pass"),
     # --- after a two-over-one: 1x P 2y P ? --------------------------------------------------------------

@@ -9,7 +9,7 @@ True
 from __future__ import annotations
 
 from redouble.bidding.conditions import HCP, Balanced, Len, Points, Stopper, Support
-from redouble.bidding.rules import F, GF, INV, NF, rule
+from redouble.bidding.rules import GF, INV, NF, F, rule
 from redouble.bidding.sayc.responses import below
 
 RESPONDER_REBIDS = [

@@ -2,7 +2,7 @@
 notrump responses, strong jump shifts.
 
 >>> sorted({r.name for r in RESPONSES})[:3]
-['resp.1nt', 'resp.2nt-minor', 'resp.3nt-major']
+['resp.1nt', 'resp.1s', 'resp.2nt-minor']
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from redouble.bidding.conditions import (
     Support,
     test,
 )
-from redouble.bidding.rules import F, GF, INV, NF, SO, rule
+from redouble.bidding.rules import GF, INV, NF, SO, F, rule
 from redouble.cards import Suit
 
 

@@ -8,8 +8,7 @@ True
 from __future__ import annotations
 
 from redouble.bidding.conditions import HCP, Balanced, GoodSuit, Len, Points, Stopper, test
-from redouble.bidding.rules import F, GF, NF, SO, rule
-from redouble.cards import Suit
+from redouble.bidding.rules import GF, NF, SO, F, rule
 
 
 def ace_or_king(var: str):  # type: ignore[no-untyped-def]

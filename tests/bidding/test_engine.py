@@ -1,0 +1,107 @@
+"""The bidding engine: public API, determinism, bad input, forcing bids never passed, the basic bot."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from redouble.auction import Auction
+from redouble.bidding import BidChoice, bid_deal, choose_call, explain_rules
+from redouble.bidding.engine import context_for
+from redouble.calls import Call
+from redouble.cards import Seat, Suit, Vulnerability
+from redouble.deal import Deal, Hand
+from redouble.errors import RedoubleError
+
+
+def test_choose_call_takes_a_hand_object_and_an_auction_object() -> None:
+    a = Auction(Seat.EAST, ["1D", "P"])
+    choice = choose_call(Hand.parse("AKQ4.J92.T8.Q765"), a)
+    assert isinstance(choice, BidChoice)
+    assert choice.call is Call("1S")
+    assert choice.meaning.forcing.forces
+    assert choice.to_dict()["call"] == "1S"
+
+
+def test_dealer_and_vulnerability_arguments() -> None:
+    choice = choose_call("AKQ4.J92.T8.Q765", ["1D", "P"], dealer="W", vulnerability="All")
+    assert choice.call is Call("1S")
+
+
+def test_same_question_same_answer() -> None:
+    deal = Deal.random(seed=99)
+    first = [str(c) for c in bid_deal(deal, Seat.SOUTH, Vulnerability.EW)]
+    again = [str(c) for c in bid_deal(deal, Seat.SOUTH, Vulnerability.EW)]
+    assert first == again
+
+
+@pytest.mark.parametrize(("hand", "auction", "message"), [
+    ("AKQ4.J92.T8", [], "not a hand"),
+    ("AKQ4.J92.T8.Q76", [], "13 cards"),
+    ("AKQ4.J92.T8.Q7Z5", [], "bad rank"),
+    ("AKQ4.J92.T8.Q765", ["1D", "1C"], "must outrank"),
+    ("AKQ4.J92.T8.Q765", ["1Q"], "not a call"),
+    ("AKQ4.J92.T8.Q765", ["1D", "P", "P", "P"], "auction is over"),
+])
+def test_bad_input_is_a_clear_error(hand: str, auction: list[str], message: str) -> None:
+    with pytest.raises(RedoubleError, match=message):
+        choose_call(hand, auction)
+
+
+def test_unknown_system_and_bad_vulnerability() -> None:
+    with pytest.raises(RedoubleError, match="unknown bidding system"):
+        choose_call("AKQ4.J92.T8.Q765", [], system="acol")
+    with pytest.raises(RedoubleError):
+        choose_call("AKQ4.J92.T8.Q765", [], vulnerability="sometimes")
+    with pytest.raises(RedoubleError, match="dealer"):
+        choose_call("AKQ4.J92.T8.Q765", Auction(Seat.EAST), dealer="N")
+
+
+def test_basic_system_uses_no_conventions() -> None:
+    # Over 1NT, basic has no Stayman or transfers: it bids naturally.
+    choice = choose_call("76.AJ85.QT76.K43", ["1NT", "P"], system="basic")
+    assert choice.call is Call("3NT") and not choice.meaning.alert
+    assert choose_call("QJ9765.84.92.Q75", ["1NT", "P"], system="basic").call is Call("2S")
+    # No strong 2C, no weak twos.
+    assert choose_call("AKQJ76.A5.AK3.94", [], system="basic").call is Call("1S")
+    assert choose_call("KQJ975.84.K52.63", [], system="basic").call is Call.PASS
+
+
+def test_bid_deal_reaches_a_contract_with_two_systems() -> None:
+    deal = Deal.random(seed=7)
+    a = bid_deal(deal, Seat.NORTH, Vulnerability.NONE, ("sayc", "basic"))
+    assert a.is_complete and a.contract is not None
+    assert all(a.annotations[i].explanation for i in a.annotations)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**9), dealer=st.sampled_from(list(Seat)),
+       vul=st.sampled_from(list(Vulnerability)))
+def test_forcing_calls_are_never_passed(seed: int, dealer: Seat, vul: Vulnerability) -> None:
+    deal = Deal.random(seed=seed)
+    auction = bid_deal(deal, dealer, vul)
+    rules = explain_rules(auction, vul)
+    partial = Auction(dealer)
+    for call, rule in zip(auction.calls, rules, strict=True):
+        ctx = context_for(partial, vul, "sayc")
+        if ctx.forced:
+            assert not call.is_pass or (rule or "").endswith("penalty-pass"), f"{auction}: passed a forcing bid"
+        partial.push(call)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9))
+def test_the_bot_s_own_calls_fit_what_they_are_said_to_show(seed: int) -> None:
+    """The ranges a rule claims hold for the hand that made the call (when a rule, not judgment, chose it)."""
+    deal = Deal.random(seed=seed)
+    a = Auction(Seat.NORTH)
+    while not a.is_complete:
+        hand = deal[a.turn]
+        choice = choose_call(hand, a)
+        if not choice.rule.startswith("natural") and not choice.rule.startswith("slam"):
+            r = choice.meaning.range
+            assert r.hcp_min <= hand.hcp <= r.hcp_max, (str(a), choice.rule, str(r), str(hand))
+            for s in Suit:
+                assert r.length_min[s] <= hand.length(s) <= r.length_max[s], (str(a), choice.rule, str(r), str(hand))
+        a.push(choice.call)
