@@ -65,7 +65,7 @@ def samples_for(tricks_left: int, budget: float = DEFAULT_BUDGET) -> int:
     """How many layouts fit in ``budget`` seconds with ``tricks_left`` tricks to play (deterministic).
 
     >>> samples_for(13), samples_for(5), samples_for(13, budget=0.1)
-    (25, 200, 8)
+    (23, 200, 8)
     """
     per = _SECONDS_PER_POSITION.get(tricks_left, 0.001) + _SECONDS_OTHER
     return max(MIN_SAMPLES, min(MAX_SAMPLES, int(budget / per)))
