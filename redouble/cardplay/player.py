@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from redouble.auction import Auction
 from redouble.cardplay.leads import conventional_leads
 from redouble.cardplay.sampling import View, pool_cards, replay, sample_deals
-from redouble.cardplay.signals import read_signals, signal_card, signal_weights
+from redouble.cardplay.signals import combine, lead_weights, read_signals, signal_card, signal_weights
 from redouble.cards import Card, Seat, Vulnerability
 from redouble.errors import RedoubleError
 from redouble.play import Play
@@ -214,7 +214,10 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     ranges = dict(ranges) if ranges is not None else _auction_ranges(auction, vul, system)
     ranges.pop(viewer, None)
     signals = read_signals(play, viewer)
-    weight = signal_weights(signals, pool_cards(view), view.played) if signals else None
+    pool = pool_cards(view)
+    weight = combine(signal_weights(signals, pool, view.played) if signals else None,
+                     lead_weights(play, pool, view.played) if play.cards and play.opening_leader in view.hidden
+                     else None)
     n = samples if samples is not None else samples_for(play.tricks_left, budget)
     drawn = sample_deals(view, n, seed=decision_seed(seed, play, viewer), ranges=ranges, weight=weight)
     from redouble.dd import solve_positions

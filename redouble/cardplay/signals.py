@@ -139,6 +139,57 @@ def signal_weights(signals: Sequence[Signal], pool: Sequence[int], played: Seque
     return weigh
 
 
+def lead_weights(play: Play, pool: Sequence[int], played: Sequence[int]):  # type: ignore[no-untyped-def]
+    """A weight function that reads the opening lead by the standard agreements: layouts in which the
+    opening leader would have led another card of that suit count for less (the card led says, say,
+    "top of a sequence" or "fourth best")."""
+    import numpy as np
+
+    from redouble.cardplay.leads import conventional_leads
+
+    lead = play.cards[0]
+    leader = play.opening_leader
+    suit_cols = [k for k, index in enumerate(pool) if index // 13 == lead.suit]
+    known = [c for c in _cards_of(played[leader]) if c.suit == lead.suit]
+
+    def weigh(rows: np.ndarray, hidden: Sequence[Seat]) -> np.ndarray:
+        w = np.ones(len(rows))
+        if leader not in hidden:
+            return w
+        k = list(hidden).index(leader)
+        for r, row in enumerate(rows):
+            holding = known + [Card(pool[col]) for col in suit_cols if row[col] == k]
+            if Card(lead) not in conventional_leads(holding, play.trump):
+                w[r] = CONTRADICTION_WEIGHT
+        return w
+
+    return weigh
+
+
+def combine(*weights):  # type: ignore[no-untyped-def]
+    """The product of several weight functions (None ones left out), or None if there are none."""
+    active = [w for w in weights if w is not None]
+    if not active:
+        return None
+
+    def weigh(rows, hidden):  # type: ignore[no-untyped-def]
+        out = active[0](rows, hidden)
+        for w in active[1:]:
+            out = out * w(rows, hidden)
+        return out
+
+    return weigh
+
+
+def _cards_of(mask: int) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(Card(low.bit_length() - 1))
+        mask ^= low
+    return out
+
+
 def signal_card(play: Play, tied: Sequence[Card]) -> tuple[Card, str]:
     """The defender's pick among ``tied`` cards (all worth the same), by standard signals.
 
