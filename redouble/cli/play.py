@@ -7,6 +7,7 @@ the user's data directory (``--db`` to choose another file).
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from redouble.cli import CommandError
 
@@ -23,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run)
 
 
-def serve(app: object, host: str, port: int, banner: str) -> int:
+def serve(app: Any, host: str, port: int, banner: str) -> int:
     try:
         import uvicorn
     except ImportError:

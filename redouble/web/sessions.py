@@ -177,13 +177,23 @@ class Manager:
             if seat in session.table.stand_in:
                 await self._commit_locked(session, lambda t: {"type": "robot", "seat": seat.letter, "on": False}
                                           if seat in t.stand_in else None)
-            conn.send(StateMsg(session.table.view(seat)))
+            conn.send(StateMsg(self.view(session, seat)))
+        self.broadcast(session, skip=conn)  # the others see that this player is here
         return conn
 
     async def detach(self, session: TableSession, conn: Connection) -> None:
         with contextlib.suppress(ValueError):
             session.connections.remove(conn)
         await conn.close()
+        self.broadcast(session)
+
+    def view(self, session: TableSession, seat: Seat) -> dict[str, Any]:
+        """The table as ``seat`` sees it, with who is connected to this process."""
+        view = session.table.view(seat)
+        here = self.connected_seats(session)
+        for s in Seat:
+            view["seats"][s.letter]["connected"] = s in here
+        return view
 
     def connected_seats(self, session: TableSession) -> set[Seat]:
         return {c.seat for c in session.connections}
@@ -348,11 +358,13 @@ class Manager:
         search = " ".join(str(v) for v in summary.values() if v is not None)
         self.store.record_deal(table.id, index, summary, search)
 
-    def broadcast(self, session: TableSession) -> None:
+    def broadcast(self, session: TableSession, skip: Connection | None = None) -> None:
         views: dict[Seat, str] = {}
         for conn in session.connections:
+            if conn is skip:
+                continue
             if conn.seat not in views:
-                views[conn.seat] = StateMsg(session.table.view(conn.seat)).to_json()
+                views[conn.seat] = StateMsg(self.view(session, conn.seat)).to_json()
             conn.send(views[conn.seat])
 
     async def remote_change(self, table_id: str) -> None:

@@ -184,6 +184,7 @@ def test_out_of_turn_and_other_seats_are_refused(client: TestClient) -> None:
     with client.websocket_connect(f"/ws/{made['tokens']['S']}") as ws_s, \
             client.websocket_connect(f"/ws/{made['tokens']['N']}") as ws_n:
         south, north = Player(ws_s), Player(ws_n)
+        south.wait(lambda b: south.state["seats"]["N"]["connected"])  # South is told North came
         # Board 1: North deals; South may not call now.
         assert north.board["turn"] == "N" and north.board["to_act"] and not south.board["to_act"]
         reply = south.request(type="call", call="1NT")
@@ -325,7 +326,7 @@ def test_invite_links_rejoin_and_robot_stand_in(client: TestClient) -> None:
     assert set(made["tokens"]) == {"N", "E", "S", "W"}
     with client.websocket_connect(f"/ws/{made['tokens']['S']}") as ws_s:
         south = Player(ws_s)
-        assert south.state["seats"]["N"] == {"kind": "human", "stand_in": False}
+        assert south.state["seats"]["N"] == {"kind": "human", "stand_in": False, "connected": False}
         # North deals board 1 and is absent: the table waits, then a robot stands in.
         assert south.board["turn"] == "N"
         south.do(type="robot", seat="N", on=True)

@@ -238,7 +238,8 @@ function felt(st) {
     const tag = seat === me ? "you" : who.kind === "robot" ? "robot" : who.stand_in ? "robot standing in" : "friend";
     const title = `${SEAT_NAMES[seat]} (${tag})${b.dummy === seat && b.phase !== "auction" ? ", dummy" : ""}` +
       (b.points ? `, ${b.points[seat]} points` : "");
-    return el("section", { class: `seat pos-${pos}${b.turn === seat || b.acting_for === seat && b.phase === "play" && b.turn === seat ? " turn" : ""}`,
+    const onTurn = b.phase === "play" && !b.claim ? b.acting_for === seat : b.turn === seat;
+    return el("section", { class: `seat pos-${pos}${onTurn ? " turn" : ""}`,
       "aria-label": title, id: `seat-${seat}` }, el("h3", {}, title), handNode(st, seat));
   });
   const place = { bottom: "b", left: "l", top: "t", right: "r" };
@@ -312,7 +313,7 @@ function controls(st) {
   if (st.can_next) out.push(el("button", { class: "primary", id: "next", onclick: () => send({ type: "next" }) }, "Next deal"));
   for (const seat of SEATS) {
     const who = st.seats[seat];
-    if (seat !== st.seat && who.kind === "human") {
+    if (seat !== st.seat && who.kind === "human" && (who.stand_in || !who.connected)) {
       out.push(el("button", { "data-standin": seat, onclick: () => send({ type: "robot", seat, on: !who.stand_in }) },
         who.stand_in ? `${SEAT_NAMES[seat]} back to their player` : `Robot plays for ${SEAT_NAMES[seat]}`));
     }

@@ -1,0 +1,254 @@
+"""End to end in a real browser: Debian's headless Chromium driven by Playwright, against a real server.
+
+Screenshots of the key screens go to ``screenshots/`` at the top of the repository (not committed).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = os.environ.get("REDOUBLE_CHROMIUM", "/usr/bin/chromium")
+if not Path(CHROMIUM).exists():
+    pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)",
+                allow_module_level=True)
+sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
+uvicorn = pytest.importorskip("uvicorn")
+
+from redouble.web import create_app  # noqa: E402
+
+SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
+    port = free_port()
+    app = create_app(str(db), robot_delay=0.02, robots="fast", seed="browser")
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if srv.started:
+            break
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=[
+            "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+            "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-default-apps"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    p = context.new_page()
+    p.set_default_timeout(15000)
+    yield p
+    context.close()
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+def start_game(page: Any, server: str, form: str = "rubber", seat: str = "S", invite: tuple[str, ...] = ()) -> None:
+    page.goto(server + "/")
+    page.check(f"input[name=form][value='{form}']")
+    page.check(f"input[name=seat][value='{seat}']")
+    for s in invite:
+        page.check(f"input[name=invite][value='{s}']")
+    page.check("input[name=robots][value='fast']")
+    page.click("#start")
+    page.wait_for_selector("#info")
+
+
+def step(page: Any, bid: str | None) -> str:
+    """Take one action if it is our turn: bid ``bid`` (if legal and not yet made), else pass; play the first
+    legal card. Returns what was done (or '' when waiting)."""
+    try:
+        if page.locator("#bidding-box").count():
+            if bid and page.locator(f'#bidding-box button[data-call="{bid}"]:not([disabled])').count():
+                page.click(f'#bidding-box button[data-call="{bid}"]', timeout=2000)
+                return bid
+            page.click('#bidding-box button[data-call="Pass"]', timeout=2000)
+            return "Pass"
+        cards = page.locator("button.card:not([disabled])")
+        if cards.count():
+            cards.first.click(timeout=2000)
+            return "card"
+    except sync_api.Error:
+        return ""  # the table was redrawn under the click: look again
+    page.wait_for_timeout(30)
+    return ""
+
+
+def play_to_the_end(page: Any, bid: str | None = "3NT", limit: int = 1500) -> None:
+    for _ in range(limit):
+        if page.locator("#result").count():
+            return
+        if step(page, bid) == bid:
+            bid = None
+    raise AssertionError("the deal did not finish")
+
+
+def test_whole_deal_from_the_lobby_to_the_score_sheet(page: Any, server: str) -> None:
+    page.goto(server + "/")
+    page.wait_for_selector("#start")
+    shot(page, "01-lobby")
+    start_game(page, server, "rubber")
+    page.wait_for_selector("#bidding-box")
+    shot(page, "02-auction")
+    assert page.locator("#seat-S button.card").count() == 13 or page.locator("#seat-S .card").count() == 13
+    # Only legal calls are offered.
+    disabled = page.locator("#bidding-box button[disabled]").count()
+    enabled = page.locator("#bidding-box button:not([disabled])").count()
+    assert disabled + enabled == 38 and enabled >= 1
+    bid: str | None = "3NT"
+    for _ in range(400):
+        if page.locator("#bidding-box").count() == 0 and page.locator("#contract").count():
+            break
+        if step(page, bid) == bid:
+            bid = None
+    page.wait_for_selector("#contract")
+    # During the play: dummy is shown after the opening lead.
+    for _ in range(400):
+        if page.locator("#trick .card").count() or page.locator("#result").count():
+            break
+        step(page, None)
+    shot(page, "03-play")
+    play_to_the_end(page, None)
+    page.wait_for_selector("#review-hands")
+    shot(page, "04-deal-over")
+    sheet = page.locator("#score")
+    assert "WE" in sheet.inner_text() and "THEY" in sheet.inner_text()
+    assert page.locator("#next").is_visible()
+    page.click("#next")
+    page.wait_for_function("document.querySelector('#info') && "
+                           "document.querySelector('#info').innerText.includes('Board 2')")
+
+
+def test_invite_link_in_a_second_browser(browser: Any, server: str) -> None:
+    host = browser.new_context(viewport={"width": 1100, "height": 850})
+    guest = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    try:
+        a = host.new_page()
+        start_game(a, server, "chicago", seat="S", invite=("N",))
+        link = a.locator("input[data-invite=N]").input_value()
+        assert "/#/t/" in link
+        b = guest.new_page()
+        b.goto(link)
+        b.wait_for_selector("#bidding-box")  # North deals the first Chicago deal
+        shot(a, "05-host-waiting")
+        b.click('#bidding-box button[data-call="1C"]')
+        a.wait_for_function("document.querySelector('#auction') && "
+                            "document.querySelector('#auction').innerText.includes('1')")
+        assert "North" in a.locator("#seat-N h3").inner_text()
+        # The host cannot see North's cards; the guest sees them.
+        assert a.locator("#seat-N .card").count() == 0
+        assert b.locator("#seat-N .card").count() == 13
+        b.wait_for_timeout(300)
+        shot(b, "06-guest-phone")
+        # The meaning of a call is there on tap.
+        a.locator("#auction button.call").first.click()
+        assert "North" in a.locator("#meaning").inner_text()
+    finally:
+        host.close()
+        guest.close()
+
+
+def test_reconnect_finds_the_table_as_it_was(page: Any, server: str) -> None:
+    start_game(page, server, "duplicate")
+    page.wait_for_selector("#bidding-box")
+    page.click('#bidding-box button[data-call="1S"]:not([disabled]), #bidding-box button[data-call="Pass"]')
+    page.wait_for_timeout(500)
+    hand = page.locator("#seat-S").inner_text()
+    auction = page.locator("#auction").inner_text()
+    url = page.url
+    page.reload()
+    page.wait_for_selector("#auction")
+    assert page.locator("#seat-S").inner_text() == hand
+    assert page.locator("#auction").inner_text() == auction
+    other = page.context.new_page()
+    other.goto(url)
+    other.wait_for_selector("#auction")
+    assert other.locator("#auction").inner_text() == auction
+
+
+def test_undo_a_call_against_robots(page: Any, server: str) -> None:
+    start_game(page, server, "rubber-no-honours")
+    page.wait_for_selector("#bidding-box")
+    before = page.locator("#auction button.call").count()
+    page.click('#bidding-box button[data-call="Pass"]')
+    page.wait_for_selector("#undo")
+    page.click("#undo")
+    page.wait_for_function(f"document.querySelectorAll('#auction button.call').length === {before} "
+                           "&& document.querySelector('#bidding-box')")
+    assert page.locator("#auction button.call").count() == before
+
+
+def test_claim_and_review_page(page: Any, server: str) -> None:
+    start_game(page, server, "duplicate")
+    bid: str | None = "3NT"
+    for _ in range(600):
+        if page.locator("#claim").count() and page.locator("button.card:not([disabled])").count():
+            break
+        if page.locator("#result").count():
+            break
+        if step(page, bid) == bid:
+            bid = None
+    if page.locator("#claim").count():
+        page.select_option("#claim-n", "0")
+        page.click("#claim")
+    page.wait_for_selector("#result")
+    page.wait_for_selector("#review-hands")
+    assert page.locator("#review-hands > div").count() == 4
+    if page.locator("#replay").count():
+        page.click("button[aria-label='Next trick']")
+        assert page.locator("#replay-pos").inner_text().startswith("Trick 1")
+    page.wait_for_timeout(800)
+    shot(page, "07-review")
+    page.goto(server + "/#/history")
+    page.wait_for_selector("#history-list a")
+    shot(page, "08-history")
+    page.locator("#history-list a").first.click()
+    page.wait_for_selector("#review-hands")
+    assert page.locator("#auction").count() == 1
+
+
+def test_keyboard_alone_makes_a_call(page: Any, server: str) -> None:
+    start_game(page, server, "minibridge")
+    page.wait_for_selector("#info")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement !== document.body")
+    start_game(page, server, "duplicate")
+    page.wait_for_selector("#bidding-box")
+    before = page.locator("#auction button.call").count()
+    page.keyboard.press("p")
+    page.wait_for_function(f"document.querySelectorAll('#auction button.call').length > {before}")
+    labels = page.locator("#auction button.call").first.get_attribute("aria-label")
+    assert labels and ":" in labels
