@@ -115,6 +115,14 @@ class Context:
         return d is not None and d in (self.seat, self.partner)
 
     # --- what is known ---------------------------------------------------------------------------
+    def points_shown(self, seat: Seat) -> tuple[int, int] | None:
+        """The narrowest range of points (HCP plus length or support) the seat's calls have stated."""
+        lo, hi, seen = 0, 40, False
+        for ex in self.history:
+            if ex.seat == seat and ex.meaning.points is not None:
+                lo, hi, seen = max(lo, ex.meaning.points[0]), min(hi, ex.meaning.points[1]), True
+        return (lo, max(lo, hi)) if seen else None
+
     def suits_shown(self, seat: Seat, minimum: int = 4) -> list[Suit]:
         r = self.ranges[seat]
         return [s for s in Suit if r.length_min[s] >= minimum]

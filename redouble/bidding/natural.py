@@ -14,7 +14,7 @@ from redouble.cards import Seat, Strain, Suit
 from redouble.deal import Hand
 
 GAME_POINTS = 25
-SLAM_POINTS = 33
+SLAM_POINTS = 32
 GRAND_POINTS = 37
 
 
@@ -93,7 +93,7 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
                 "slam.kings"
         if call.level == 4 and partner_bid_nt_naturally(ctx):
             return Meaning("quantitative: invites 6NT", forcing=Forcing.INVITATIONAL), "natural.nt-quantitative"
-        return Meaning(f"{call}: natural, to play"), "natural.nt"
+        return _natural_nt_meaning(ctx, call), "natural.nt"
     suit = call.strain.suit
     assert suit is not None
     name = suit.name.lower()
@@ -114,6 +114,22 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
         forcing = Forcing.FORCING
     return (Meaning(f"{call}: natural, {name}", forcing=forcing,
                     range=rng.narrow_length(suit, 4 if call.level <= 3 else 5, None)), "natural.suit")
+
+
+_RESPONDER_NT = {1: (6, 10, "to play"), 2: (11, 12, "invites 3NT"), 3: (13, 17, "to play")}
+_OPENER_NT = {1: (12, 14, "to play"), 2: (18, 19, "invites 3NT"), 3: (19, 21, "to play")}
+
+
+def _natural_nt_meaning(ctx: Context, call: Call) -> Meaning:
+    """A natural notrump bid in our constructive auction: the usual ranges by who bids it and how high."""
+    if ctx.we_opened and not ctx.they_have_bid and call.level <= 3 and ctx.calls_of(ctx.seat):
+        table = _OPENER_NT if ctx.opener == ctx.seat else _RESPONDER_NT
+        lo, hi, words = table[call.level]
+        if not (ctx.opener != ctx.seat and ctx.passed_hand and call.level == 3):
+            return Meaning(f"{call}: natural, {lo}-{hi} HCP, {words}",
+                           forcing=Forcing.INVITATIONAL if call.level == 2 else Forcing.NONFORCING,
+                           range=HandRange().narrow_hcp(lo, hi), points=(lo, hi))
+    return Meaning(f"{call}: natural, to play")
 
 
 # --- choosing a call when no rule fits -------------------------------------------------------------------
@@ -273,6 +289,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         return (Call.PASS, "natural.pass", "nothing worth showing") if not ctx.forced else _forced_call(ctx, hand)
 
     p_est = estimate(pr)
+    stated = ctx.points_shown(ctx.partner)
+    if stated is not None:  # points stated by the rules are a better guide than the loose HCP floor
+        p_est = max(p_est, stated[0] + 0.4 * (min(stated[1], stated[0] + 8) - stated[0]) - 1)
     fit = agreed_suit(ctx, hand)
     their = ctx.their_suits
     stoppers = all(hand.stopper(s) or ctx.ranges[ctx.partner].length_min[s] >= 5 for s in their)
@@ -329,7 +348,8 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     target = Call.bid(level, strain)
 
     if level >= 6 and strain != Strain.NOTRUMP and ctx.is_legal(Call.bid(4, Strain.NOTRUMP)) \
-            and not partner_bid_nt_naturally(ctx) and ctx.system != "basic":
+            and not partner_bid_nt_naturally(ctx) and ctx.system != "basic" and agreed_suit(ctx) is not None:
+        # Blackwood only when the fit is known to both (partner must read 4NT as asking).
         return Call.bid(4, Strain.NOTRUMP), "slam.blackwood", "Blackwood: slam values with a fit"
 
     if last is not None and ours:

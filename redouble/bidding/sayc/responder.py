@@ -40,6 +40,9 @@ RESPONDER_REBIDS = [
     rule("resp2.game", "1x P 1M P 2M P ?", "4M", Support("M", 13, 18), means="game in {M}"),
     rule("resp2.invite", "1x P 1M P 2M P ?", "3M", Support("M", 11, 12), means="invites game", forcing=INV),
     rule("resp2.pass", "1x P 1M P 2M P ?", "P", Support("M", 0, 10), means="pass: no game"),
+    # --- opener invited after a single raise: 1M P 2M P 3M P ? ------------------------------------
+    rule("resp2.accept", "1M P 2M P 3M P ?", "4M", Support("M", 8, 12), means="accepts: a maximum raise"),
+    rule("resp2.decline", "1M P 2M P 3M P ?", "P", Support("M", 0, 7), means="declines: a minimum raise"),
     # --- opener jump raised: 1x P 1M P 3M P ? -------------------------------------------------------------
     rule("resp2.accept", "1x P 1M P 3M P ?", "4M", Support("M", 8, 15), means="accepts the invitation"),
     rule("resp2.decline", "1x P 1M P 3M P ?", "P", Support("M", 0, 7), means="declines"),
