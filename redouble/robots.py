@@ -111,12 +111,19 @@ class Robot:
         return CallChoice(Call.PASS, "no bidder could answer (" + "; ".join(failures) + "): pass")
 
     # --- the play ---------------------------------------------------------------------------------
-    def ranges(self, board: Board) -> dict[Seat, HandRange]:
-        """What the auction shows of each hand, reading each side by its own system."""
+    def ranges(self, board: Board, seat: Seat | str | None = None) -> dict[Seat, HandRange]:
+        """What the auction shows of each hand, as ``seat`` (default: the player on turn) reads it: its
+        own side's calls by its system, the other side's by ``opponents_system``."""
         auction = board.auction
         mine = self.system
         theirs = self.opponents_system or self.system
-        key = (tuple(auction.calls), auction.dealer, board.vulnerability, mine, theirs)
+        if seat is not None:
+            me = Seat.parse(seat)
+        elif board.play is not None:
+            me = board.play.controller
+        else:
+            me = auction.turn
+        key = (tuple(auction.calls), auction.dealer, board.vulnerability, mine, theirs, me % 2)
         if key in self._ranges:
             return self._ranges[key]
         out: dict[Seat, HandRange] = {}
@@ -125,10 +132,8 @@ class Robot:
 
             by_system = {s: inferences(auction, board.vulnerability, system=s, dealer=auction.dealer)
                          for s in {mine, theirs}}
-            declarer = board.declarer
-            for seat in Seat:
-                ours = declarer is not None and seat % 2 == declarer % 2
-                out[seat] = by_system[mine if ours else theirs][seat]
+            for other in Seat:
+                out[other] = by_system[mine if other % 2 == me % 2 else theirs][other]
         except Exception:  # without inferences the samples are merely consistent with the play
             out = {}
         self._ranges[key] = out
@@ -144,7 +149,7 @@ class Robot:
         if self.player == "simple":
             return simple_card(play)
         if isinstance(board, Board):
-            ranges = self.ranges(board)
+            ranges = self.ranges(board, play.controller)
             vul = board.vulnerability
         else:
             ranges, vul = {}, None
