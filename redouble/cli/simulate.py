@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
     if contracts:
         from redouble.calls import Contract
 
-        default_declarer = (declarers or sorted(constraint.seats() if constraint else []) or [Seat.NORTH])[0]
+        looked_at = sorted(constraint.seats()) if constraint is not None else []
+        default_declarer = (declarers or looked_at or [Seat.NORTH])[0]
         contracts = [c if c.declarer is not None else c.with_declarer(default_declarer)
                      for c in (Contract.parse(text) for text in contracts)]
     from redouble.dd import _dds
