@@ -117,15 +117,15 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
 
 
 _RESPONDER_NT = {1: (6, 10, "to play"), 2: (11, 12, "invites 3NT"), 3: (13, 17, "to play")}
-_OPENER_NT = {1: (12, 14, "to play"), 2: (18, 19, "invites 3NT"), 3: (19, 21, "to play")}
+_OPENER_NT = {1: (12, 14, "to play"), 2: (18, 19, "invites 3NT")}
 
 
 def _natural_nt_meaning(ctx: Context, call: Call) -> Meaning:
     """A natural notrump bid in our constructive auction: the usual ranges by who bids it and how high."""
     if ctx.we_opened and not ctx.they_have_bid and call.level <= 3 and ctx.calls_of(ctx.seat):
         table = _OPENER_NT if ctx.opener == ctx.seat else _RESPONDER_NT
-        lo, hi, words = table[call.level]
-        if not (ctx.opener != ctx.seat and ctx.passed_hand and call.level == 3):
+        lo, hi, words = table.get(call.level, (0, 37, ""))
+        if words and not (ctx.opener != ctx.seat and ctx.passed_hand and call.level == 3):
             return Meaning(f"{call}: natural, {lo}-{hi} HCP, {words}",
                            forcing=Forcing.INVITATIONAL if call.level == 2 else Forcing.NONFORCING,
                            range=HandRange().narrow_hcp(lo, hi), points=(lo, hi))
