@@ -14,8 +14,9 @@ from redouble.cards import Seat, Strain, Suit
 from redouble.deal import Hand
 
 GAME_POINTS = 25
-SLAM_POINTS = 32
+SLAM_POINTS = 33
 GRAND_POINTS = 37
+SLAM_SHARE = 0.6
 
 
 def estimate(r: HandRange) -> float:
@@ -44,6 +45,10 @@ def partner_bid_nt_naturally(ctx: Context) -> bool:
         if ex.call.is_bid:
             return ex.call.strain == Strain.NOTRUMP and not ex.meaning.alert
     return False
+
+
+def partner_has_bid(ctx: Context) -> bool:
+    return any(ex.call.is_bid for ex in ctx.calls_of(ctx.partner))
 
 
 def agreed_suit(ctx: Context, hand: Hand | None = None) -> Suit | None:
@@ -301,6 +306,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     else:
         mine = hand.total_points
     combined = mine + p_est
+    # For slam the middle of partner's range counts: the floor alone never finds the slams.
+    hi = min(pr.hcp_max, pr.hcp_min + 8)
+    slam_combined = max(combined, mine + pr.hcp_min + SLAM_SHARE * (hi - pr.hcp_min))
     game = GAME_POINTS - (1 if ctx.we_vulnerable else 0)
     last = ctx.last_bid
     ours = ctx.last_bid_is_ours
@@ -332,7 +340,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     suit_game = GAME_LEVEL[strain]
     if combined >= GRAND_POINTS:
         level = 7
-    elif combined >= SLAM_POINTS:
+    elif slam_combined >= SLAM_POINTS and ctx.we_have_bid and partner_has_bid(ctx):
         level = 6
     elif combined >= game + (3 if suit_game == 5 else 0):
         level = suit_game
