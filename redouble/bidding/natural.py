@@ -266,7 +266,7 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
             continue
         assert c is not None
         n = hand.length(s)
-        need_hcp = {1: 8, 2: 10, 3: 13}.get(c.level, 99)
+        need_hcp = {1: 8, 2: 10, 3: 12}.get(c.level, 99)
         need_len = 5 if c.level <= 2 else 6
         if n >= need_len and hcp >= need_hcp - (n - need_len) and (n >= 6 or hand.holding(s) >> 10 & 0b111):
             if best is None or (n, s) > (best[0], best[2]):
