@@ -81,6 +81,12 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
             ctx.we_have_bid and not any(ex.call.is_bid for ex in ctx.calls_of(partner))
             and last.level <= 2 and last.strain != Strain.NOTRUMP and not any(
                 ex.call.is_bid for ex in ctx.calls_of(seat)))
+        if _reopening(ctx):
+            rng = HandRange().narrow_hcp(14, None)
+            if last.strain.suit is not None:
+                rng = rng.narrow_length(last.strain.suit, 0, 1)
+            return (Meaning(f"reopening double of {last}: short in their suit, extra values", range=rng,
+                            forcing=Forcing.FORCING), "natural.reopening-double")
         if takeout:
             rng = HandRange().narrow_hcp(11, None)
             if last.strain.suit is not None:
@@ -280,11 +286,28 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     return None
 
 
+def _reopening(ctx: Context) -> bool:
+    """The opener, partner silent, their suit bid at the two level or lower: a double reopens."""
+    last = ctx.last_bid
+    return (ctx.opener == ctx.seat and not partner_has_bid(ctx) and last is not None and not ctx.last_bid_is_ours
+            and last.level <= 2 and last.strain != Strain.NOTRUMP
+            and not any(ex.call.is_double for ex in ctx.calls_of(ctx.partner)))
+
+
 def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     """A sensible natural call: returns (call, rule name, words)."""
     after = _after_ask(ctx, hand)
     if after is not None:
         return after
+    last = ctx.last_bid
+    if (ctx.system != "basic" and _reopening(ctx) and ctx.is_legal(Call.DOUBLE) and hand.hcp >= 14
+            and last is not None and last.strain is not None and last.strain.suit is not None
+            and hand.length(last.strain.suit) <= 1):
+        return Call.DOUBLE, "natural.reopening-double", "reopening double: short in their suit"
+    if (ctx.partner_last_rule in ("natural.reopening-double", "neg.reopen") and ctx.calls and ctx.calls[-1].is_pass
+            and last is not None and last.strain is not None and last.strain.suit is not None
+            and hand.length(last.strain.suit) >= 4 and hand.holding(last.strain.suit) >> 9):
+        return Call.PASS, "natural.penalty-pass", "penalty pass: length and strength in their suit"
     pr = ctx.ranges[ctx.partner]
     partner_spoke = any(ex.call.is_bid or ex.call.is_double for ex in ctx.calls_of(ctx.partner))
     if not ctx.we_opened and not partner_spoke:
