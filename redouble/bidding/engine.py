@@ -82,10 +82,12 @@ def _explain_in(system: System, ctx: Context, call: Call) -> Explained:
                 break
     if found:
         first_rule, meaning, suits = found[0]
-        rng = meaning.range
-        for _, m, _ in found[1:]:
+        rng, points = meaning.range, meaning.points
+        for _, m, _ in found[1:]:  # the call may come from any of these rules: show what they share
             rng = rng.hull(m.range)
-        meaning = Meaning(meaning.text, meaning.alert, meaning.forcing, rng, meaning.points, meaning.convention)
+            points = None if points is None or m.points is None else (min(points[0], m.points[0]),
+                                                                      max(points[1], m.points[1]))
+        meaning = Meaning(meaning.text, meaning.alert, meaning.forcing, rng, points, meaning.convention)
         return Explained(call, ctx.seat, meaning, first_rule.name, suits)
     meaning, name = system.describe_natural(ctx, call)
     return Explained(call, ctx.seat, meaning, name)

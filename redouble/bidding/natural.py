@@ -133,7 +133,9 @@ _OPENER_NT = {1: (12, 14, "to play"), 2: (18, 19, "invites 3NT")}
 
 def _natural_nt_meaning(ctx: Context, call: Call) -> Meaning:
     """A natural notrump bid in our constructive auction: the usual ranges by who bids it and how high."""
-    if ctx.we_opened and not ctx.they_have_bid and call.level <= 3 and ctx.calls_of(ctx.seat):
+    first_bid = not any(ex.call.is_bid for ex in ctx.calls_of(ctx.seat))
+    if (ctx.we_opened and not ctx.they_have_bid and call.level <= 3 and ctx.calls_of(ctx.seat)
+            and (first_bid or ctx.opener == ctx.seat)):
         table = _OPENER_NT if ctx.opener == ctx.seat else _RESPONDER_NT
         lo, hi, words = table.get(call.level, (0, 37, ""))
         if words and not (ctx.opener != ctx.seat and ctx.passed_hand and call.level == 3):
@@ -352,10 +354,18 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     else:
         long_suits = [s for s in Suit if hand.length(s) >= 6 and s not in their]
         partner_long = [s for s in Suit if pr.length_min[s] >= 5 and hand.length(s) >= 2]
+        seven_fits = [s for s in Suit if pr.length_min[s] >= 4 and hand.length(s) >= 3]
+        five_card = [s for s in Suit if hand.length(s) >= 5 and s not in their]
         if long_suits:
             strain = max(long_suits, key=lambda s: (hand.length(s), s)).strain
         elif partner_long:
             strain = max(partner_long, key=lambda s: (pr.length_min[s] + hand.length(s), s)).strain
+        elif stoppers:
+            strain = Strain.NOTRUMP
+        elif seven_fits:  # no stopper for notrump: the best trump suit we have
+            strain = max(seven_fits, key=lambda s: (pr.length_min[s] + hand.length(s), s)).strain
+        elif five_card:
+            strain = max(five_card, key=lambda s: (hand.length(s), s)).strain
         else:
             strain = Strain.NOTRUMP
 
