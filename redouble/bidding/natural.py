@@ -288,6 +288,18 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     return None
 
 
+def _penalty_double(ctx: Context, hand: Hand, combined: float) -> bool:
+    """Double a runaway contract: they bid at the three level or higher into our strength and our trumps."""
+    last = ctx.last_bid
+    if last is None or ctx.last_bid_is_ours or not ctx.is_legal(Call.DOUBLE) or last.level < 3:
+        return False
+    if last.strain is None or last.strain.suit is None or ctx.system == "basic":
+        return False
+    trumps = last.strain.suit
+    honours = sum(hand.holding(trumps) >> b & 1 for b in (12, 11, 10, 9, 8))
+    return combined >= 23 and hand.length(trumps) >= 4 and honours >= 2 and partner_has_bid(ctx)
+
+
 def _reopening(ctx: Context) -> bool:
     """The opener, partner silent, their suit bid at the two level or lower: a double reopens."""
     last = ctx.last_bid
@@ -387,6 +399,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         if combined >= 17:
             level = max(level, min(fit_len - 6, suit_game))
     target = Call.bid(level, strain)
+
+    if _penalty_double(ctx, hand, combined):
+        return Call.DOUBLE, "natural.penalty-double", "penalty double: the points are ours and their trumps break badly"
 
     if level >= 6 and strain != Strain.NOTRUMP and ctx.is_legal(Call.bid(4, Strain.NOTRUMP)) \
             and not partner_bid_nt_naturally(ctx) and ctx.system != "basic" and agreed_suit(ctx) is not None:

@@ -105,3 +105,30 @@ def test_the_bot_s_own_calls_fit_what_they_are_said_to_show(seed: int) -> None:
             for s in Suit:
                 assert r.length_min[s] <= hand.length(s) <= r.length_max[s], (str(a), choice.rule, str(r), str(hand))
         a.push(choice.call)
+
+
+def test_penalty_double_of_a_runaway_contract() -> None:
+    # Partner limit-raised; they jump to 4H into our strength and our hearts.
+    choice = choose_call("AQ763.KJ94.A5.K2", ["1S", "P", "3S", "4H"])
+    assert choice.call is Call.DOUBLE and choice.rule == "natural.penalty-double"
+
+
+def test_no_rule_fits_still_bids_over_a_forcing_reverse() -> None:
+    # Opener's reverse forces one round; responder's minimum is not a reason to pass.
+    choice = choose_call("KJ84.Q3.J52.T862", ["1D", "P", "1S", "P", "2H", "P"])
+    assert not choice.call.is_pass
+
+
+def test_explanations_of_the_bot_s_calls_agree_with_what_it_said() -> None:
+    deal = Deal.random(seed=2024)
+    a = Auction(Seat.WEST)
+    said = []
+    while not a.is_complete:
+        choice = choose_call(deal[a.turn], a)
+        said.append(choice.rule)
+        a.push(choice.call)
+    explained = explain_rules(a)
+    # A rule-chosen call is read back by a rule giving the same call (the first in the table).
+    for mine, read in zip(said, explained, strict=True):
+        if not mine.startswith("natural"):
+            assert read is not None
