@@ -164,4 +164,17 @@ class Context:
         ex = self.partner_last
         if ex is not None and ex.meaning.forcing.forces and self.calls and self.calls[-1].is_pass:
             return True
-        return self.game_forced
+        return self.game_forced or self.promised_rebid
+
+    @property
+    def promised_rebid(self) -> bool:
+        """SAYC: an unpassed responder's two-over-one promises a second bid unless opener's rebid reached game."""
+        mine = self.calls_of(self.seat)
+        ex = self.partner_last
+        if len(mine) < 1 or mine[-1].rule != "resp.two-over-one" or ex is None or not ex.call.is_bid:
+            return False
+        if not self.calls or not self.calls[-1].is_pass or len(self.history) < 4 or self.history[-3] is not mine[-1]:
+            return False
+        last = self.last_bid
+        assert last is not None and last.strain is not None
+        return self.last_bid_is_ours and last.level < GAME_LEVEL[last.strain]
