@@ -6,10 +6,10 @@ only counts: a :class:`Tally`, whatever the number of deals. Units run in this p
 local process pool (the default with more cores), or on a Dask cluster (``engine="dask"``, a local one
 or ``address=`` of a running scheduler) for runs of millions of deals.
 
->>> result = simulate("north.hcp in 15..17 and north.balanced", count=40, seed=7, jobs=1,
-...                   contracts=["3NT-N", "1NT-N"])          # doctest: +SKIP
->>> round(result.make_rate("1NT-N"), 2) >= round(result.make_rate("3NT-N"), 2)   # doctest: +SKIP
-True
+>>> result = simulate("north.hcp in 15..17 and north.balanced", count=8, seed=7, jobs=1,
+...                   contracts=["3NT-N", "1NT-N"])
+>>> result.deals, result.make_rate("1NT-N") >= result.make_rate("3NT-N")
+(8, True)
 """
 
 from __future__ import annotations

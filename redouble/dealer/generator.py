@@ -223,9 +223,11 @@ def _owner_batches(plan: _Plan, entropy: int | Sequence[int], jobs: int) -> Gene
         while True:
             yield _batch(plan, entropy, index, BATCH)
             index += 1
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    # Spawned workers: forking a process that runs threads (a web server, the solver) is not safe.
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
         index = 0
         pending = [pool.submit(_batch, plan, entropy, index + k, BATCH) for k in range(2 * jobs)]
         index += 2 * jobs
