@@ -378,7 +378,7 @@ def write_pbn_tags(board: Board, table: DDTable, par_result: Par | None = None) 
     section, and ``OptimumScore``/``ParContract`` (North-South's score; the side and its contracts).
 
     >>> from redouble import Board
-    >>> board = Board.from_number(1, deal=GRAND_SLAM_EXAMPLE)
+    >>> board = Board.from_number(1, deal=_GRAND_SLAM)
     >>> cells = tuple(13 - 10 * (k // 5 % 2) for k in range(20))  # 13 for N and S, 3 for E and W
     >>> write_pbn_tags(board, DDTable(cells), Par(1520, (Contract.parse("7NT-N"), Contract.parse("7NT-S"))))
     >>> board.tags["DoubleDummyTricks"], board.tags["OptimumScore"], board.tags["ParContract"]
@@ -412,4 +412,4 @@ def table_from_board(board: Board) -> DDTable | None:
     return DDTable(tuple(found[Seat(seat), Strain(s)] for seat in range(4) for s in range(5)))
 
 
-GRAND_SLAM_EXAMPLE = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432")
+_GRAND_SLAM = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432")

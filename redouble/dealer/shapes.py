@@ -61,15 +61,29 @@ def _term(text: str, whole: str) -> set[tuple[int, ...]]:
                         "'55xx', '5-4 in the majors', joined with + or -)")
 
 
+_JOINER_RE = re.compile(r"\s+([+-])\s*|([+-])\s*(?=any\b|[0-9x]{4}\b)")
+
+
 def shapes_of(text: str) -> frozenset[tuple[int, ...]]:
-    """The set of (spades, hearts, diamonds, clubs) lengths that ``text`` describes."""
-    parts = re.split(r"\s*([+-])\s*(?=(?:any\s+)?[0-9x]{4}\b|\d{1,2}\+?\s*-\s*\d)", text.strip())
-    if not parts or not parts[0]:
+    """The set of (spades, hearts, diamonds, clubs) lengths that ``text`` describes.
+
+    Patterns are joined by ``+`` and ``-`` with a space before them or a pattern right after them
+    (``"any 4333 + any 4432"``, ``"any 4xxx-4333"``); in ``"5+-4+ in the majors"`` they belong to it.
+    """
+    terms: list[str] = []
+    signs: list[str] = ["+"]
+    pos = 0
+    for m in _JOINER_RE.finditer(text):
+        terms.append(text[pos:m.start()])
+        signs.append(next(g for g in m.groups() if g))
+        pos = m.end()
+    terms.append(text[pos:])
+    if not terms[0].strip():
         raise RedoubleError(f"not a shape: {text!r} (expected e.g. 'any 4333 + any 4432')")
-    result = set(_term(parts[0], text))
-    for k in range(1, len(parts), 2):
-        term = _term(parts[k + 1], text)
-        result = result | term if parts[k] == "+" else result - term
+    result: set[tuple[int, ...]] = set()
+    for sign, term in zip(signs, terms, strict=True):
+        found = _term(term, text)
+        result = result | found if sign == "+" else result - found
     return frozenset(result)
 
 
