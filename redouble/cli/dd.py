@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
             skipped += 1
             print(f"redouble dd: board {board.number if board.number is not None else k}: "
                   "no complete deal, skipped", file=sys.stderr)
-    tables = dd.solve_deals([b.deal for _, b in solvable], progress=path is not None)
+    tables = dd.solve_deals([b.deal for _, b in solvable], progress=path is not None and sys.stderr.isatty())
     for (k, board), table in zip(solvable, tables, strict=True):
         result = dd.par(table, board.vulnerability, board.dealer)
         number = board.number if board.number is not None else k

@@ -79,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     bar = Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                   console=Console(stderr=True), transient=True)
+                   console=Console(stderr=True), transient=True, disable=not sys.stderr.isatty())
     task = bar.add_task("deals", total=args.count)
     with bar:
         result = simulate(constraint, args.count, seed=args.seed, contracts=contracts, vulnerability=args.vul,

@@ -206,7 +206,10 @@ def solve_deals(deals: Iterable[Deal], progress: bool = False) -> list[DDTable]:
         res = _dds.TablesRes()
         pres = _dds.AllParResults()
         no_filter = (ctypes.c_int * 5)(0, 0, 0, 0, 0)
-        for chunk in _chunks(table_deals, _dds.MAXNOOFTABLES):
+        # With a progress bar, smaller calls (10 deals, still 50 tables and strains to share among the
+        # threads) let the bar move; without one, DDS's largest batch.
+        size = 10 if progress else _dds.MAXNOOFTABLES
+        for chunk in _chunks(table_deals, size):
             batch.noOfTables = len(chunk)
             for k, td in enumerate(chunk):
                 batch.deals[k] = td
