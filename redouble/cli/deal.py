@@ -45,7 +45,9 @@ def boards(args: argparse.Namespace) -> list[Board]:
         raise CommandError(f"--count must be 0 or more, not {args.count}")
     if getattr(args, "where", None) is not None or getattr(args, "predeal", None):
         return [Board.from_number(args.first_board + k, deal=d) for k, d in enumerate(constrained_deals(args))]
-    rng = random.Random(args.seed) if args.seed is not None else random.Random()
+    # A numeric seed means the same as Deal.random(seed=N) in Python: the first deal is that deal.
+    seed = int(args.seed) if args.seed is not None and args.seed.isdigit() else args.seed
+    rng = random.Random(seed) if seed is not None else random.Random()
     return [Board.from_number(args.first_board + k, deal=Deal.random(rng=rng)) for k in range(args.count)]
 
 

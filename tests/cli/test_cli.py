@@ -19,11 +19,12 @@ from redouble.cli import SUBCOMMANDS, main
 SCRIPT = Path(sys.executable).with_name("redouble")
 
 # `redouble deal --count 2 --seed 5 --format json`: boards 1 and 2 with their dealer and vulnerability.
+# The first deal is Deal.random(seed=5): a numeric seed means the same on the command line as in Python.
 DEAL_JSON = [
     {"board": 1, "dealer": "N", "vulnerability": "None",
-     "deal": "N:A6.32.9862.AJ962 J973.QT96.KJ.QT5 KT5.AJ87.T7.K743 Q842.K54.AQ543.8"},
+     "deal": "N:A8732.AKQJT9..T2 Q4.62.KT4.AJ7543 KJ9.54.AQJ863.98 T65.873.9752.KQ6"},
     {"board": 2, "dealer": "E", "vulnerability": "NS",
-     "deal": "N:AKJT9876.9.A532. 2.K42.J96.Q97652 Q4.AQJ83.KQT.K43 53.T765.874.AJT8"},
+     "deal": "N:76.J97.6543.A983 85432.K854.KJ.J6 QJ9.QT63.AQT8.KT AKT.A2.972.Q7542"},
 ]
 
 
@@ -149,3 +150,10 @@ def test_bad_input_is_reported_without_a_traceback(args: list[str], message: str
     assert capsys.readouterr().err.strip() == message
     result = run(*args)
     assert (result.returncode, result.stderr.strip(), result.stdout) == (2, message, "")
+
+
+def test_numeric_seed_gives_the_same_first_deal_as_the_library(capsys: pytest.CaptureFixture[str]) -> None:
+    from redouble import Deal
+
+    assert main(["deal", "--count", "1", "--seed", "11", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["deal"] == str(Deal.random(seed=11))
