@@ -344,7 +344,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         mine = hand.total_points
     combined = mine + p_est
     # For slam the middle of partner's range counts: the floor alone never finds the slams.
-    hi = min(pr.hcp_max, pr.hcp_min + 8)
+    hi = min(pr.hcp_max, pr.hcp_min + 6)
     slam_combined = max(combined, mine + pr.hcp_min + SLAM_SHARE * (hi - pr.hcp_min))
     game = GAME_POINTS - (1 if ctx.we_vulnerable else 0)
     last = ctx.last_bid

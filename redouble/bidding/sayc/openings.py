@@ -55,13 +55,16 @@ def preempt_quality(hand: Hand, env) -> bool:  # type: ignore[no-untyped-def]
     return honours(hand, s) >= 2 or (hand.length(s) >= 7 and honours(hand, s) >= 1 and bool(hand.holding(s) >> 8 & 1))
 
 
+PLAYING_HCP = 16  # the playing-equivalent 2C needs some high cards as well as tricks
+
 OPENINGS = [
     rule("open.3nt", "?", "3NT", Balanced(), HCP(25, 27), means="25-27 balanced", seats=(1, 2, 3, 4)),
     rule("open.2nt", "?", "2NT", Balanced(), HCP(20, 21), means="20-21 balanced"),
     rule("open.2c", "?", "2C",
          any_of((Balanced(), HCP(22)),
                 (Unbalanced(), Points(22), test("4 losers or fewer", lambda h, e: h.losers <= 4)),
-                (Unbalanced(), HCP(16), test("3 losers or fewer: within a trick of game", lambda h, e: h.losers <= 3))),
+                (Unbalanced(), HCP(PLAYING_HCP), test("3 losers or fewer: within a trick of game",
+                                                      lambda h, e: h.losers <= 3))),
          means="strong and artificial: 22+ points or the playing equivalent", forcing=F, alert=False),
     rule("open.1nt", "?", "1NT", Balanced(), HCP(15, 17), means="15-17 balanced"),
     rule("open.one", "?", "1x", OpensSuit("x"),
