@@ -6,7 +6,7 @@ The bot never passes when partner's last call forces it or the side has forced t
 
 from __future__ import annotations
 
-from redouble.bidding.conditions import MAJORS, support_points
+from redouble.bidding.conditions import MAJORS, good_suit, support_points
 from redouble.bidding.context import GAME_LEVEL, Context
 from redouble.bidding.meaning import Forcing, HandRange, Meaning
 from redouble.calls import Call
@@ -275,7 +275,7 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
         assert c is not None
         n = hand.length(s)
         need_hcp = {1: 8, 2: 10, 3: 12}.get(c.level, 99)
-        need_len = 5 if c.level <= 2 else 6
+        need_len = 5 if c.level <= 2 or (hcp >= 13 and good_suit(hand, s)) else 6
         if n >= need_len and hcp >= need_hcp - (n - need_len) and (n >= 6 or hand.holding(s) >> 10 & 0b111):
             if best is None or (n, s) > (best[0], best[2]):
                 best = (n, c, s)
