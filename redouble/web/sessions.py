@@ -87,6 +87,7 @@ class TableSession:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     connections: list[Connection] = field(default_factory=list)
     driver: asyncio.Task[None] | None = None
+    sent_seq: int = -1  # the last state the players were sent
 
 
 class Bus(Protocol):
@@ -315,6 +316,8 @@ class Manager:
             table = session.table
             event = await self._robot_call(make, table) if robot else make(table)
             if event is None:
+                if table.seq != session.sent_seq:  # caught up with another process's events
+                    self.broadcast(session)
                 return False
             before = table.board
             was_done = before is not None and phase(before) == "done"
@@ -334,7 +337,7 @@ class Manager:
             self._after(session, was_done)
             self.broadcast(session)
             if self.bus is not None:
-                await self.bus.publish(table.id, seq)
+                await self.bus.publish(table.id, session.table.seq)
             return True
         raise ActionError("the table is busy; try again", "busy")
 
@@ -359,6 +362,7 @@ class Manager:
         self.store.record_deal(table.id, index, summary, search)
 
     def broadcast(self, session: TableSession, skip: Connection | None = None) -> None:
+        session.sent_seq = session.table.seq
         views: dict[Seat, str] = {}
         for conn in session.connections:
             if conn is skip:
@@ -373,11 +377,11 @@ class Manager:
         if session is None:
             return
         async with session.lock:
-            before = session.table.seq
             self._catch_up(session)
-            if session.table.seq != before:
+            if session.table.seq != session.sent_seq:
                 self.broadcast(session)
-        self.schedule_robots(session)
+        # The process that stored the event drives the robots after it; a process that loads the table
+        # later (after a restart) takes over then.
 
     # --- robots -----------------------------------------------------------------------------------
     def schedule_robots(self, session: TableSession) -> None:
