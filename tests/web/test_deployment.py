@@ -102,7 +102,8 @@ class ServerProcess:
                 return
             except OSError:
                 if self.proc.poll() is not None:
-                    raise AssertionError(f"server died: {self.proc.stdout.read() if self.proc.stdout else ''}")
+                    output = self.proc.stdout.read() if self.proc.stdout else ""
+                    raise AssertionError(f"server died: {output}") from None
                 time.sleep(0.05)
         raise AssertionError("server did not start")
 
