@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from redouble.auction import Auction
 from redouble.bidding.engine import (
     BidChoice,
+    Systems,
     as_auction,
     as_hand,
     as_vulnerability,
@@ -38,36 +39,37 @@ SYSTEMS = ("sayc", "basic")
 
 def choose_call(hand: Hand | str, auction: Auction | Sequence[str | Call] | str | None = None,
                 dealer: Seat | str | None = None, vulnerability: Vulnerability | str | None = None,
-                system: str = "sayc") -> BidChoice:
+                system: Systems = "sayc") -> BidChoice:
     """The call the bot makes next with ``hand``, with its meaning and the rule used.
 
     ``auction`` is an :class:`Auction` or the calls so far (``dealer`` says who dealt, North by default).
+    ``system`` is ``"sayc"``, ``"basic"``, or a pair (North-South's, East-West's) when the sides differ.
     """
     h = as_hand(hand)
     a = as_auction(auction, dealer)
     if a.is_complete:
         raise RedoubleError(f"the auction is over ({a}): there is no call to make")
     vul = as_vulnerability(vulnerability)
-    sys = get_system(system)
-    return decide(sys, context_for(a, vul, sys.name), h)
+    ctx = context_for(a, vul, system)
+    return decide(get_system(ctx.system), ctx, h)
 
 
 def explain(auction: Auction | Sequence[str | Call] | str, vulnerability: Vulnerability | str | None = None,
-            system: str = "sayc", dealer: Seat | str | None = None) -> list[Meaning]:
-    """What every call of ``auction`` shows in ``system``, whoever made it."""
+            system: Systems = "sayc", dealer: Seat | str | None = None) -> list[Meaning]:
+    """What every call of ``auction`` shows in ``system`` (or each side's, as a pair), whoever made it."""
     a = as_auction(auction, dealer)
     return [ex.meaning for ex in explain_auction(a, as_vulnerability(vulnerability), system)]
 
 
 def explain_rules(auction: Auction | Sequence[str | Call] | str, vulnerability: Vulnerability | str | None = None,
-                  system: str = "sayc", dealer: Seat | str | None = None) -> list[str | None]:
+                  system: Systems = "sayc", dealer: Seat | str | None = None) -> list[str | None]:
     """The name of the rule behind each call of ``auction`` (None when read as natural)."""
     a = as_auction(auction, dealer)
     return [ex.rule for ex in explain_auction(a, as_vulnerability(vulnerability), system)]
 
 
 def inferences(auction: Auction | Sequence[str | Call] | str, vulnerability: Vulnerability | str | None = None,
-               system: str = "sayc", dealer: Seat | str | None = None) -> dict[Seat, HandRange]:
+               system: Systems = "sayc", dealer: Seat | str | None = None) -> dict[Seat, HandRange]:
     """What the auction shows of each hand: HCP and suit-length ranges, accumulated over its calls."""
     a = as_auction(auction, dealer)
     return inferences_of(a, as_vulnerability(vulnerability), system)
@@ -80,12 +82,10 @@ def bid_deal(deal: object, dealer: Seat | str = Seat.NORTH, vulnerability: Vulne
 
     if not isinstance(deal, Deal):
         raise RedoubleError(f"not a deal: {deal!r}")
-    ns, ew = (systems, systems) if isinstance(systems, str) else systems
     vul = as_vulnerability(vulnerability)
     a = Auction(Seat.parse(dealer))
     while not a.is_complete:
-        seat = a.turn
-        choice = choose_call(deal[seat], a, vulnerability=vul, system=ns if seat.is_ns else ew)
+        choice = choose_call(deal[a.turn], a, vulnerability=vul, system=systems)
         a.push(choice.call, alert=choice.meaning.alert, explanation=choice.meaning.text)
     return a
 

@@ -93,21 +93,31 @@ def _explain_in(system: System, ctx: Context, call: Call) -> Explained:
     return Explained(call, ctx.seat, meaning, name)
 
 
+Systems = str | tuple[str, str]
+
+
+def side_systems(system: Systems) -> tuple[str, str]:
+    """``"sayc"`` or ``("sayc", "basic")`` (North-South's, East-West's) as two checked system names."""
+    ns, ew = (system, system) if isinstance(system, str) else system
+    return get_system(ns).name, get_system(ew).name
+
+
 @lru_cache(maxsize=20000)
-def _history(system_name: str, dealer: int, vul: int, calls: tuple[int, ...]) -> tuple[Explained, ...]:
+def _history(systems: tuple[str, str], dealer: int, vul: int, calls: tuple[int, ...]) -> tuple[Explained, ...]:
     if not calls:
         return ()
-    prev = _history(system_name, dealer, vul, calls[:-1])
-    system = get_system(system_name)
+    prev = _history(systems, dealer, vul, calls[:-1])
     auction = Auction(Seat(dealer), [Call(i) for i in calls[:-1]])
-    ctx = Context.build(auction, Vulnerability(vul), list(prev), system_name)
-    return prev + (_explain_in(system, ctx, Call(calls[-1])),)
+    name = systems[0] if auction.turn.is_ns else systems[1]  # each call is read by its side's system
+    ctx = Context.build(auction, Vulnerability(vul), list(prev), name)
+    return prev + (_explain_in(get_system(name), ctx, Call(calls[-1])),)
 
 
-def context_for(auction: Auction, vulnerability: Vulnerability, system: str) -> Context:
-    key = get_system(system).name
-    hist = _history(key, int(auction.dealer), int(vulnerability), tuple(c.index for c in auction.calls))
-    return Context.build(auction, vulnerability, list(hist), key)
+def context_for(auction: Auction, vulnerability: Vulnerability, system: Systems) -> Context:
+    """The context for the seat on turn; ``system`` may name each side's system (NS, EW)."""
+    systems = side_systems(system)
+    hist = _history(systems, int(auction.dealer), int(vulnerability), tuple(c.index for c in auction.calls))
+    return Context.build(auction, vulnerability, list(hist), systems[0] if auction.turn.is_ns else systems[1])
 
 
 def decide(system: System, ctx: Context, hand: Hand) -> BidChoice:
@@ -155,12 +165,12 @@ def as_vulnerability(vulnerability: Vulnerability | str | None) -> Vulnerability
     return Vulnerability.parse(vulnerability)
 
 
-def explain_auction(auction: Auction, vulnerability: Vulnerability, system: str) -> list[Explained]:
-    key = get_system(system).name
-    return list(_history(key, int(auction.dealer), int(vulnerability), tuple(c.index for c in auction.calls)))
+def explain_auction(auction: Auction, vulnerability: Vulnerability, system: Systems) -> list[Explained]:
+    systems = side_systems(system)
+    return list(_history(systems, int(auction.dealer), int(vulnerability), tuple(c.index for c in auction.calls)))
 
 
-def inferences_of(auction: Auction, vulnerability: Vulnerability, system: str) -> dict[Seat, HandRange]:
+def inferences_of(auction: Auction, vulnerability: Vulnerability, system: Systems) -> dict[Seat, HandRange]:
     hist = explain_auction(auction, vulnerability, system)
     ranges = {s: HandRange() for s in Seat}
     for ex in hist:

@@ -140,3 +140,10 @@ def test_hull_and_contains() -> None:
 @pytest.mark.parametrize("auction", [["1H", "P", "2H", "P", "P", "P"], ["P", "P", "P", "P"]])
 def test_complete_auctions_can_be_explained(auction: list[str]) -> None:
     assert len(explain(auction)) == len(auction)
+
+
+def test_each_side_read_by_its_own_system() -> None:
+    # North-South play SAYC (2C is Stayman), East-West basic (their 2C over our 1NT would be natural).
+    assert explain_rules(["1NT", "P", "2C"], system=("sayc", "basic"))[2] == "nt.stayman"
+    assert explain_rules(["1NT", "P", "2C"], system=("basic", "sayc"))[2] != "nt.stayman"
+    assert explain_rules(["P", "1NT", "P", "2C"], system=("basic", "sayc"))[3] == "nt.stayman"
