@@ -54,7 +54,7 @@ TWO_BIDS = [
          means="forcing: asks for a feature (ace or king) with a maximum", forcing=F, alert=True),
     rule("weak-two.raise-game", ["2M P ?"], "4M", Len("M", 4), HCP(0, 11), singleton_or_void,
          means="to play: preemptive, 4+ support"),
-    rule("weak-two.raise", ["2M P ?"], "3M", Len("M", 3), HCP(0, 14), means="to play: preemptive raise"),
+    rule("weak-two.raise", ["2M P ?", "2M X ?"], "3M", Len("M", 3), HCP(0, 14), means="to play: preemptive raise"),
     rule("weak-two.raise", ["2D P ?"], "3D", Len("D", 3), HCP(0, 14), means="to play: preemptive raise"),
     rule("weak-two.pass", ["2M P ?", "2D P ?"], "P", HCP(0, 15), means="pass"),
     rule("weak-two.minimum", "2o P 2NT P ?", "3o", HCP(5, 8), means="a minimum weak two"),
