@@ -142,17 +142,17 @@ class Points(Condition):
 
 @dataclass(frozen=True)
 class Support(Condition):
-    """Dummy points (HCP plus shortness) when raising ``suit``."""
+    """Dummy points (HCP plus shortness) when raising ``suit``; shortness counts for at most 5 of them."""
 
     suit: str
     lo: int = 0
     hi: int = 40
 
     def holds(self, hand: Hand, env: Env) -> bool:
-        return self.lo <= support_points(hand, env.suit(self.suit)) <= self.hi
+        return self.lo <= support_points(hand, env.suit(self.suit)) <= self.hi and hand.hcp >= self.lo - 5
 
     def narrow(self, rng: HandRange, env: Env) -> HandRange:
-        return rng.narrow_hcp(max(0, self.lo - 4), min(37, self.hi))
+        return rng.narrow_hcp(max(0, self.lo - 5), min(37, self.hi))
 
     def describe(self, env: Env) -> str:
         return _span(self.lo, self.hi, "support points")

@@ -158,13 +158,13 @@ COMPETITION = [
     # --- balancing (1x P P ?) -------------------------------------------------------------------------
     rule("comp.balance-1nt", "1x P P ?", "1NT", Balanced(), HCP(11, 15), Stopper("x"),
          means="balancing 1NT: 11-15 balanced"),
-    rule("comp.balance-double", "1x P P ?", "X", HCP(9), takeout_shape("x"),
+    rule("comp.balance-double", "1x P P ?", "X", HCP(9), takeout_shape("x"), no_five_card_suit,
          means="balancing takeout double", forcing=F),
     rule("comp.balance-double", "1x P P ?", "X", HCP(16), means="balancing double: a strong hand", forcing=F),
     rule("comp.balance-overcall", "1x P P ?", ">y", Len("y", 5), HCP(7, 15),
          any_of(GoodSuit("y"), Len("y", 6), HCP(10)),
          means="balancing overcall: 5+ {y}"),
-    rule("comp.balance-pass", "1x P P ?", "P", means="pass", shows=(HCP(0, 12),)),
+    rule("comp.balance-pass", "1x P P ?", "P", means="pass (perhaps a trap pass with their suit)"),
     # --- over their weak two (2o ?) --------------------------------------------------------------------
     rule("comp.over-weak-two-2nt", "2o ?", "2NT", Balanced(), HCP(15, 18), Stopper("o"),
          means="natural: 15-18 balanced, a stopper"),
