@@ -334,6 +334,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     stated = ctx.points_shown(ctx.partner)
     if stated is not None:  # points stated by the rules are a better guide than the loose HCP floor
         p_est = max(p_est, stated[0] + 0.4 * (min(stated[1], stated[0] + 8) - stated[0]) - 1)
+    # What the opponents have shown is not partner's: 40 HCP in the pack.
+    theirs_shown = ctx.ranges[ctx.seat.lho].hcp_min + ctx.ranges[ctx.seat.rho].hcp_min
+    p_est = min(p_est, max(0, 40 - hand.hcp - theirs_shown))
     fit = agreed_suit(ctx, hand)
     their = ctx.their_suits
     stoppers = all(hand.stopper(s) or ctx.ranges[ctx.partner].length_min[s] >= 5 for s in their)
