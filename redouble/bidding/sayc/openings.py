@@ -56,13 +56,14 @@ def preempt_quality(hand: Hand, env) -> bool:  # type: ignore[no-untyped-def]
 
 
 PLAYING_HCP = 16  # the playing-equivalent 2C needs some high cards as well as tricks
+TWO_CLUB_POINTS = 22  # unbalanced: HCP plus length
 
 OPENINGS = [
     rule("open.3nt", "?", "3NT", Balanced(), HCP(25, 27), means="25-27 balanced", seats=(1, 2, 3, 4)),
     rule("open.2nt", "?", "2NT", Balanced(), HCP(20, 21), means="20-21 balanced"),
     rule("open.2c", "?", "2C",
          any_of(HCP(22),
-                (Unbalanced(), Points(22), test("4 losers or fewer", lambda h, e: h.losers <= 4)),
+                (Unbalanced(), Points(TWO_CLUB_POINTS), test("4 losers or fewer", lambda h, e: h.losers <= 4)),
                 (Unbalanced(), HCP(PLAYING_HCP), test("3 losers or fewer: within a trick of game",
                                                       lambda h, e: h.losers <= 3))),
          means="strong and artificial: 22+ points or the playing equivalent", forcing=F, alert=False),
