@@ -58,6 +58,16 @@ def preempt_quality(hand: Hand, env) -> bool:  # type: ignore[no-untyped-def]
 PLAYING_HCP = 16  # the playing-equivalent 2C needs some high cards as well as tricks
 TWO_CLUB_POINTS = 22  # unbalanced: HCP plus length
 
+def sound_when_vulnerable(hand: Hand, env) -> bool:  # type: ignore[no-untyped-def]
+    """Rule of 2-3-4: vulnerable, a preempt must be within two or three tricks: a good suit and some values."""
+    ctx = env.ctx
+    if ctx is None or not ctx.we_vulnerable:
+        return True
+    from redouble.bidding.conditions import good_suit
+
+    return good_suit(hand, env.suit("x")) and (hand.hcp >= 7 or not ctx.they_vulnerable and hand.hcp >= 6)
+
+
 OPENINGS = [
     rule("open.3nt", "?", "3NT", Balanced(), HCP(25, 27), means="25-27 balanced", seats=(1, 2, 3, 4)),
     rule("open.2nt", "?", "2NT", Balanced(), HCP(20, 21), means="20-21 balanced"),
@@ -87,11 +97,13 @@ for s in "SHD":
 
 OPENINGS += [
     rule("open.preempt-4", "?", "4x", Len("x", 8), HCP(5, 11), test("two honours in the suit", preempt_quality),
+         test("rule of 2-3-4: a sound suit when vulnerable", sound_when_vulnerable),
          means="preempt: an eight-card {x} suit, less than an opening", seats=(1, 2, 3)),
     rule("open.preempt-4", "?", "4M", Len("M", 7, 7), HCP(7, 11), GoodSuit("M"),
          test("a singleton or void", lambda h, e: min(h.shape) <= 1),
          means="preempt: a long {M} suit, less than an opening", seats=(1, 2, 3)),
     rule("open.preempt-3", "?", "3x", Len("x", 7, 7), HCP(5, 10), test("two honours in the suit", preempt_quality),
+         test("rule of 2-3-4: a sound suit when vulnerable", sound_when_vulnerable),
          means="preempt: a seven-card {x} suit, less than an opening", seats=(1, 2, 3)),
     rule("open.preempt-3", "?", "3x", Len("x", 7, 7), HCP(9, 12), GoodSuit("x"),
          means="preempt in fourth seat: a good seven-card {x} suit, near an opening", seats=(4,)),
