@@ -70,6 +70,11 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     pr = ctx.ranges[partner]
     me = ctx.ranges[seat]
     if call.is_pass:
+        last = ctx.last_bid
+        if ctx.forced and last is not None and ctx.auction.doubled == 1 and last.strain is not None \
+                and last.strain.suit is not None:  # the only pass the bots make when forced
+            rng = HandRange().narrow_length(last.strain.suit, 4, None)
+            return Meaning("penalty pass: length and strength in their suit", range=rng), "natural.penalty-pass"
         return Meaning("pass"), "natural.pass"
     if call.is_redouble:
         return Meaning("redouble: our side has the balance of strength",
