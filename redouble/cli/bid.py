@@ -24,7 +24,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--vul", default="None", help="vulnerability: None, NS, EW or All (default None)")
     p.add_argument("--system", default="sayc", choices=("sayc", "basic"), help="bidding system (default sayc)")
     p.add_argument("--json", action="store_true", help="print JSON")
-    p.add_argument("--batch", action="store_true", help="read one JSON question a line on stdin")
+    p.add_argument("--batch", action="store_true",
+                   help="read one JSON question a line on stdin, answer each on a line (exit 1 if any was bad)")
     p.set_defaults(func=run)
 
 
