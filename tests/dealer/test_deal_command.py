@@ -33,11 +33,11 @@ def test_predeal(capsys):
         assert str(deal[Seat.NORTH]) == "AKQ4.J92.T8.Q765" and "J" in str(deal[Seat.SOUTH]).split(".")[0]
 
 
-def test_without_where_the_old_output_is_unchanged(capsys):
+def test_without_where_the_deals_follow_the_library_seed(capsys):
     boards = run_json(capsys, "--count", "2", "--seed", "1")
     import random
 
-    rng = random.Random("1")
+    rng = random.Random(1)
     assert [b["deal"] for b in boards] == [str(Deal.random(rng=rng)) for _ in range(2)]
 
 
