@@ -31,7 +31,8 @@ def serve(app: Any, host: str, port: int, banner: str) -> int:
         raise CommandError("the web app needs its extra: pip install 'redouble[web]'") from None
     if not 0 < port < 65536:
         raise CommandError(f"--port must be from 1 to 65535, not {port}")
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
+    # Table states are small and frequent: compressing each costs more time than it saves on loopback or LAN.
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
     server = uvicorn.Server(config)
     print(banner, flush=True)
     server.run()

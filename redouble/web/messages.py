@@ -20,6 +20,7 @@ redouble.web.messages.MessageError: field 'card' of message 'card' must be a str
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
 import types
 import typing
@@ -145,6 +146,11 @@ def _check_field(msg_type: str, name: str, kind: Any, value: Any) -> Any:
     return value
 
 
+@functools.cache
+def _hints(cls: type[ClientMsg]) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
 def parse_client(raw: str | bytes) -> ClientMsg:
     """Validate one message from a client."""
     if len(raw) > MAX_MESSAGE_BYTES:
@@ -159,7 +165,7 @@ def parse_client(raw: str | bytes) -> ClientMsg:
     cls = CLIENT_MESSAGES.get(msg_type) if isinstance(msg_type, str) else None
     if cls is None or not isinstance(msg_type, str):
         raise MessageError(f"unknown message type {msg_type!r:.40}; known: {', '.join(CLIENT_MESSAGES)}")
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     extra = set(data) - set(fields) - {"type", "id"}
     if extra:

@@ -111,6 +111,7 @@ class Manager:
         self.sessions: dict[str, TableSession] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._created = 0
+        self._background: set[asyncio.Task[None]] = set()
         self.handlers: dict[type[ClientMsg], Callable[[TableSession, Seat, Any], Awaitable[ServerMsg | None]]] = {
             CallMsg: self._on_call, CardMsg: self._on_card, ClaimMsg: self._on_claim,
             ClaimAnswerMsg: self._on_claim_answer, UndoMsg: self._on_undo, HintMsg: self._on_hint,
@@ -277,7 +278,10 @@ class Manager:
         async with session.lock:
             if self.shared:
                 self._catch_up(session)
-            choice = await self._robot_call(session.table.hint, seat)
+            if session.table.fast_robots:
+                choice = session.table.hint(seat)
+            else:
+                choice = await self._robot_call(session.table.hint, seat)
         return HintReply(choice.action, choice.reason)
 
     async def _on_ping(self, session: TableSession, seat: Seat, msg: PingMsg) -> ServerMsg:
@@ -309,12 +313,14 @@ class Manager:
             self.schedule_robots(session)
         return done
 
-    async def _commit_locked(self, session: TableSession, make: EventMaker, robot: bool = False) -> bool:
+    async def _commit_locked(self, session: TableSession, make: EventMaker, robot: bool = False,
+                             announce: bool = True) -> bool:
         for _attempt in range(20):
             if self.shared:
                 self._catch_up(session)
             table = session.table
-            event = await self._robot_call(make, table) if robot else make(table)
+            # Fast robots answer in a fraction of a millisecond: a thread would cost more than it saves.
+            event = await self._robot_call(make, table) if robot and not table.fast_robots else make(table)
             if event is None:
                 if table.seq != session.sent_seq:  # caught up with another process's events
                     self.broadcast(session)
@@ -335,9 +341,8 @@ class Manager:
                 continue
             table.seq = seq
             self._after(session, was_done)
-            self.broadcast(session)
-            if self.bus is not None:
-                await self.bus.publish(table.id, session.table.seq)
+            if announce:
+                await self._announce(session)
             return True
         raise ActionError("the table is busy; try again", "busy")
 
@@ -349,17 +354,27 @@ class Manager:
             return
         index = len(table.boards) - 1
         if table.form.family == "duplicate" and "robot_table" not in b.tags:
-            event = robot_table_event(table, index)
-            if event is not None:
-                table.apply(event)
-                if self.store.append(table.id, table.seq + 1, event):
-                    table.seq += 1
-                else:
-                    self._rebuild(session)
-                    table = session.table
+            # The robots' second table and the solver take a while: not under the table's lock.
+            task = asyncio.create_task(self._second_table(session, index))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
         summary = table.summary(index)
         search = " ".join(str(v) for v in summary.values() if v is not None)
         self.store.record_deal(table.id, index, summary, search)
+
+    async def _announce(self, session: TableSession) -> None:
+        self.broadcast(session)
+        if self.bus is not None:
+            await self.bus.publish(session.table.id, session.table.seq)
+
+    async def _second_table(self, session: TableSession, index: int) -> None:
+        """Duplicate practice: the robots play the board at a second table; the result is an event."""
+        try:
+            event = await asyncio.to_thread(robot_table_event, session.table, index)
+            if event is not None:
+                await self.commit(session, lambda t: event if "robot_table" not in t.boards[index].tags else None)
+        except Exception:
+            log.exception("second table failed at table %s", session.table.id)
 
     def broadcast(self, session: TableSession, skip: Connection | None = None) -> None:
         session.sent_seq = session.table.seq
@@ -392,6 +407,21 @@ class Manager:
 
     async def _drive(self, session: TableSession) -> None:
         try:
+            if self.robot_delay <= 0:
+                # No pause wanted: the robots on turn act one after the other and the players get one state
+                # at the end (it shows the current and the last trick, so nothing is missed).
+                async with session.lock:
+                    acted = False
+                    try:
+                        while session.table.robot_to_act() is not None:
+                            if not await self._commit_locked(session, lambda t: t.robot_event(), robot=True,
+                                                             announce=False):
+                                break
+                            acted = True
+                    finally:
+                        if acted:
+                            await self._announce(session)
+                return
             while session.table.robot_to_act() is not None:
                 await asyncio.sleep(self.robot_delay)
                 async with session.lock:

@@ -34,6 +34,8 @@ def test_whole_deal_against_robots_reaches_score_history_and_review(client: Test
         me = Player(ws)
         assert me.state["seat"] == "S" and me.board["phase"] == "auction"
         board = play_whole_deal(me)
+        # The robots' second table is played just after: its result comes in the next state.
+        board = me.wait(lambda b: b["result"]["robot_table"] is not None)["board"]
     auction = Auction(board["dealer"], [c["call"] for c in board["auction"]])
     assert board["contract"] == str(auction.contract)
     result = board["result"]

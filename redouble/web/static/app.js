@@ -182,7 +182,26 @@ function announceChange(before, now) {
   announce(parts.join(" "));
 }
 
+// Every state redraws the table; keep the keyboard focus on the same control (screen readers and keyboard
+// users would otherwise be thrown back to the top of the page).
+const FOCUS_KEYS = ["data-card", "data-call", "data-standin", "data-invite"];
+function focusKey() {
+  const a = document.activeElement;
+  if (!a || a === document.body || !main.contains(a)) return null;
+  if (a.id) return `#${a.id}`;
+  for (const k of FOCUS_KEYS) if (a.hasAttribute(k)) return `[${k}="${a.getAttribute(k)}"]`;
+  return null;
+}
 function renderTable() {
+  const key = focusKey();
+  drawTable();
+  if (key) {
+    const again = main.querySelector(key);
+    if (again && !again.disabled) again.focus();
+    else { const first = main.querySelector("button.card:not([disabled]), #bidding-box button:not([disabled])"); if (first) first.focus(); }
+  }
+}
+function drawTable() {
   const st = S.state;
   if (!st) { if (S.error) main.replaceChildren(el("p", { class: "error", role: "alert" }, S.error)); return; }
   const b = st.board;

@@ -1,0 +1,179 @@
+"""Load test of the web server: many tables at once over websockets against one server process.
+
+Starts ``redouble play`` (SQLite, fast robots, no robot delay) on a loopback port, opens ``--tables``
+tables of ``--form`` (rubber by default; duplicate practice also plays each deal at a robots' second table
+and solves it double-dummy, which costs about 0.1 s of CPU per deal), each with one simulated person in the South seat and robots elsewhere, and plays for
+``--seconds``: the person passes in the auction, plays its last legal card, and deals again when a deal
+is over (``--think`` seconds after each state, 0 by default: flat out, a stress test where each
+table always has an action waiting, so latency is queueing: tables / throughput). The latency of an action is the time from sending it to receiving the table's state with that
+action in it (the robots' replies that follow are not counted in it). Prints the actions per second (the
+person's, and all stored events including the robots') and the 50th/95th/99th percentile latency.
+
+    python benchmarks/server_load.py --tables 200 --seconds 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+    proc = subprocess.Popen([sys.executable, "-m", "redouble", "play", "--port", str(port), "--db", str(db),
+                             "--robots", "fast", "--robot-delay", "0"], stdout=subprocess.DEVNULL)
+    for _ in range(200):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/forms", timeout=1).read()
+            return proc
+        except OSError:
+            time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+def create_table(port: int, form: str) -> str:
+    body = json.dumps({"form": form, "seat": "S", "options": {"robots": "fast"}}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", data=body,
+                                 headers={"Content-Type": "application/json"})
+    return str(json.loads(urllib.request.urlopen(req, timeout=30).read())["token"])
+
+
+def progress(state: dict[str, Any]) -> tuple[Any, ...]:
+    """Where the current deal stands: changes with every call, card, claim and new deal."""
+    b = state["board"]
+    if b is None:
+        return ()
+    return (b["index"], len(b["auction"]), sum(h["count"] for h in b["hands"].values()), b["phase"],
+            json.dumps(b["claim"]), b["result"] is not None and b["result"]["tricks"])
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.events = 0
+        self.errors = 0
+        self.error_kinds: dict[str, int] = {}
+        self.deals = 0
+
+
+async def player(port: int, token: str, stop_at: float, stats: Stats, think: float, rng: random.Random) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(f"ws://127.0.0.1:{port}/ws/{token}", max_size=2**22) as ws:
+        state = json.loads(await ws.recv())["table"]
+        first_seq = state["seq"]
+        while time.monotonic() < stop_at:
+            board = state["board"]
+            msg = None
+            if board["phase"] == "done" or state["can_next"]:
+                msg = {"type": "next"}
+                stats.deals += 1
+            elif board["to_act"]:
+                if board["phase"] == "auction":
+                    msg = {"type": "call", "call": "Pass"}
+                elif board["claim"] is not None:
+                    msg = {"type": "claim_answer", "accept": True}
+                else:
+                    msg = {"type": "card", "card": board["legal"][-1]}
+            if msg is not None:
+                if think > 0:  # a person takes a moment (uniform around --think seconds)
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+                    if time.monotonic() >= stop_at:
+                        break
+                seq = state["seq"]
+                sent = time.perf_counter()
+                await ws.send(json.dumps(msg))
+                while True:
+                    reply = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    if reply["type"] == "error":
+                        stats.errors += 1
+                        stats.error_kinds[reply["code"]] = stats.error_kinds.get(reply["code"], 0) + 1
+                        break
+                    if reply["type"] == "state":
+                        before = progress(state)
+                        state = reply["table"]
+                        # Done when the table has moved on (a state for the robots' second table is not it).
+                        if state["seq"] > seq and progress(state) != before:
+                            stats.latencies.append(time.perf_counter() - sent)
+                            break
+            else:  # the robots are on turn: wait for the next state
+                reply = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                if reply["type"] == "state":
+                    state = reply["table"]
+        stats.events += state["seq"] - first_seq
+
+
+async def run(port: int, tables: int, seconds: float, form: str, think: float = 0.0) -> Stats:
+    tokens = await asyncio.gather(*(asyncio.to_thread(create_table, port, form) for _ in range(tables)))
+    stats = Stats()
+    stop_at = time.monotonic() + seconds
+    rng = random.Random(1)
+    await asyncio.gather(*(player(port, t, stop_at, stats, think, random.Random(rng.random())) for t in tokens))
+    return stats
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=200, help="simultaneous tables (default 200)")
+    parser.add_argument("--seconds", type=float, default=30, help="how long to play (default 30)")
+    parser.add_argument("--form", default="rubber",
+                        help="form of the game (default rubber; 'duplicate' adds a robot table and the solver per deal)")
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds the simulated person pauses before each action (default 0: flat out)")
+    parser.add_argument("--port", type=int, help="use a server already running on this loopback port")
+    args = parser.parse_args()
+    if args.port:
+        started = time.monotonic()
+        stats = asyncio.run(run(args.port, args.tables, args.seconds, args.form, args.think))
+        elapsed = time.monotonic() - started
+        report(args, stats, elapsed)
+        return 0
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        server = start_server(port, Path(tmp) / "load.sqlite3")
+        try:
+            started = time.monotonic()
+            stats = asyncio.run(run(port, args.tables, args.seconds, args.form, args.think))
+            elapsed = time.monotonic() - started
+        finally:
+            server.terminate()
+            server.wait(10)
+    report(args, stats, elapsed)
+    return 0
+
+
+def report(args: argparse.Namespace, stats: Stats, elapsed: float) -> None:
+    lat = sorted(stats.latencies)
+    if not lat:
+        raise SystemExit("no action completed")
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p / 100 * len(lat)))] * 1000
+
+    print(f"form: {args.form}, think: {args.think:g} s, tables: {args.tables}, seconds: {args.seconds:g} (wall {elapsed:.1f}), cores: {os.cpu_count()}")
+    print(f"person actions: {len(lat)} ({len(lat) / args.seconds:.0f}/s); all stored events incl. robots: "
+          f"{stats.events} ({stats.events / args.seconds:.0f}/s); deals started: {stats.deals}; errors: {stats.errors} {stats.error_kinds or ''}")
+    print(f"latency ms: p50 {pct(50):.1f}  p95 {pct(95):.1f}  p99 {pct(99):.1f}  "
+          f"mean {statistics.fmean(lat) * 1000:.1f}  max {lat[-1] * 1000:.1f}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
