@@ -1,15 +1,18 @@
 """Load test of the web server: many tables at once over websockets against one server process.
 
-Starts ``redouble play`` (SQLite, fast robots, no robot delay) on a loopback port, opens ``--tables``
-tables of ``--form`` (rubber by default; duplicate practice also plays each deal at a robots' second table
-and solves it double-dummy, which costs about 0.1 s of CPU per deal), each with one simulated person in the South seat and robots elsewhere, and plays for
-``--seconds``: the person passes in the auction, plays its last legal card, and deals again when a deal
-is over (``--think`` seconds after each state, 0 by default: flat out, a stress test where each
-table always has an action waiting, so latency is queueing: tables / throughput). The latency of an action is the time from sending it to receiving the table's state with that
-action in it (the robots' replies that follow are not counted in it). Prints the actions per second (the
-person's, and all stored events including the robots') and the 50th/95th/99th percentile latency.
+Starts ``redouble play`` (SQLite, fast robots, no robot delay) on a loopback port and opens ``--tables``
+tables of ``--form`` (rubber by default; duplicate practice also plays each deal at a robots' second
+table and solves it double-dummy, about 0.1 s of CPU per deal), each with one simulated person in the
+South seat and robots elsewhere. For ``--seconds`` the person passes in the auction, plays its last legal
+card, and deals again when a deal is over, pausing ``--think`` seconds (on average) before each action.
+With ``--think 0`` it is a stress test: every table always has an action waiting, so the latency is
+mostly queueing (about tables / throughput).
 
-    python benchmarks/server_load.py --tables 200 --seconds 30
+The latency of an action is the time from sending it to receiving the table's state with that action
+in it. Prints the actions per second (the person's, and all stored events including the robots') and
+the 50th/95th/99th percentile latency.
+
+    python benchmarks/server_load.py --tables 200 --seconds 30 --think 1
 """
 
 from __future__ import annotations
@@ -135,7 +138,7 @@ def main() -> int:
     parser.add_argument("--tables", type=int, default=200, help="simultaneous tables (default 200)")
     parser.add_argument("--seconds", type=float, default=30, help="how long to play (default 30)")
     parser.add_argument("--form", default="rubber",
-                        help="form of the game (default rubber; 'duplicate' adds a robot table and the solver per deal)")
+                        help="form of the game (default rubber; duplicate adds a robot table and the solver)")
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds the simulated person pauses before each action (default 0: flat out)")
     parser.add_argument("--port", type=int, help="use a server already running on this loopback port")
@@ -168,9 +171,11 @@ def report(args: argparse.Namespace, stats: Stats, elapsed: float) -> None:
     def pct(p: float) -> float:
         return lat[min(len(lat) - 1, int(p / 100 * len(lat)))] * 1000
 
-    print(f"form: {args.form}, think: {args.think:g} s, tables: {args.tables}, seconds: {args.seconds:g} (wall {elapsed:.1f}), cores: {os.cpu_count()}")
+    print(f"form: {args.form}, think: {args.think:g} s, tables: {args.tables}, seconds: {args.seconds:g} "
+          f"(wall {elapsed:.1f}), cores: {os.cpu_count()}")
     print(f"person actions: {len(lat)} ({len(lat) / args.seconds:.0f}/s); all stored events incl. robots: "
-          f"{stats.events} ({stats.events / args.seconds:.0f}/s); deals started: {stats.deals}; errors: {stats.errors} {stats.error_kinds or ''}")
+          f"{stats.events} ({stats.events / args.seconds:.0f}/s); deals started: {stats.deals}; "
+          f"errors: {stats.errors} {stats.error_kinds or ''}")
     print(f"latency ms: p50 {pct(50):.1f}  p95 {pct(95):.1f}  p99 {pct(99):.1f}  "
           f"mean {statistics.fmean(lat) * 1000:.1f}  max {lat[-1] * 1000:.1f}")
 

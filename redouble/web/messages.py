@@ -20,7 +20,6 @@ redouble.web.messages.MessageError: field 'card' of message 'card' must be a str
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import types
 import typing
@@ -146,9 +145,13 @@ def _check_field(msg_type: str, name: str, kind: Any, value: Any) -> Any:
     return value
 
 
-@functools.cache
+_HINTS: dict[str, dict[str, Any]] = {}
+
+
 def _hints(cls: type[ClientMsg]) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    if cls.type not in _HINTS:  # resolving the annotations compiles them: once per message type
+        _HINTS[cls.type] = typing.get_type_hints(cls)
+    return _HINTS[cls.type]
 
 
 def parse_client(raw: str | bytes) -> ClientMsg:
