@@ -57,5 +57,5 @@ def test_the_robot_leads_a_conventional_card():
     deal = Deal.random(seed=12)
     play = Play(deal, "4S-N")
     choice = choose_card(play, samples=8, seed=3)
-    assert choice.reason.startswith("best expected imps") and "lead: " in choice.reason
+    assert choice.reason.startswith("best expected tricks") and "lead: " in choice.reason
     assert choice.card in conventional_leads(play.hand(play.turn).cards, play.trump)
