@@ -53,6 +53,7 @@ def main() -> None:
     choices = {"suit": 0, "NT": 0}
     errors = {"suit": 0, "NT": 0}
     tricks_lost = {"suit": 0, "NT": 0}
+    seconds: list[float] = []
     started = time.perf_counter()
     with Progress(transient=True) as bar:
         task = bar.add_task("declarer play", total=len(boards))
@@ -67,7 +68,9 @@ def main() -> None:
                     worst = min(truth.values())
                     play.push(min((c for c, v in truth.items() if v == worst), key=lambda c: (c.rank, c.suit)))
                     continue
+                tick = time.perf_counter()
                 choice = robot.card(board)
+                seconds.append(time.perf_counter() - tick)
                 best = max(truth.values())
                 cards[kind] += 1
                 choices[kind] += len(set(truth.values())) > 1
@@ -79,6 +82,10 @@ def main() -> None:
     elapsed = time.perf_counter() - started
     print(f"{len(boards)} deals with bid contracts ({args.deals} dealt, seed {args.seed}); "
           f"{elapsed / max(1, len(boards)):.1f} s a deal")
+    if seconds:
+        seconds.sort()
+        print(f"time a declarer card: mean {sum(seconds) / len(seconds):.3f} s, 95th percentile "
+              f"{seconds[int(0.95 * (len(seconds) - 1))]:.3f} s, max {seconds[-1]:.3f} s")
     for kind in ("suit", "NT"):
         n = cards[kind]
         if not n:
