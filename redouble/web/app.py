@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import json
 import os
 from collections.abc import AsyncIterator
@@ -32,6 +33,7 @@ from redouble.web.store import open_store
 from redouble.web.table import ActionError
 
 STATIC = Path(__file__).parent / "static"
+INTERNAL_TAGS = {"robot_table", "imps", "par", "minibridge", "minibridge_game", "declarer"}
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -133,8 +135,12 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
         module = robot_api._optional(f"redouble.{fmt}")
         if module is None or not hasattr(module, "dumps"):
             return _error(f"export to {fmt.upper()} needs redouble.{fmt}, which is not installed yet", 501)
+        board = table.boards[index]
+        # The table's own notes (the robots' second table, par, minibridge) are not PBN/LIN tags.
+        board = dataclasses.replace(board, tags={k: v for k, v in board.tags.items()
+                                                 if isinstance(v, str) and k not in INTERNAL_TAGS})
         try:
-            text = module.dumps([table.boards[index]])
+            text = module.dumps([board])
         except Exception as exc:
             return _error(f"export failed: {exc}", 500)
         name = f"redouble-{table.id}-{index + 1}.{fmt}"

@@ -157,13 +157,26 @@ def _fallback_card(play: Play) -> Choice:
     return Choice(str(_lowest(discards)), f"{FALLBACK_CARD_NOTE}: cannot win, lowest card")
 
 
-def choose_card(play: Play, fast: bool = False) -> Choice:
+def choose_card(play: Play, fast: bool = False, board: Board | None = None, scoring: str = "imps") -> Choice:
     """The card the robot on turn plays (for dummy, the declarer's choice); ``fast`` uses the rules of
-    thumb even when the (stronger, slower) card-play module is installed."""
-    module = None if fast else card_module()
+    thumb (the library's ``redouble.cardplay.simple`` when installed) rather than the sampling player."""
+    if fast:
+        simple = _optional("redouble.cardplay.simple")
+        if simple is not None and hasattr(simple, "simple_card"):
+            try:
+                choice = simple.simple_card(play.copy())
+                if play.is_legal(choice.card):
+                    return Choice(str(choice.card), f"rules of thumb: {choice.reason}")
+            except Exception:
+                pass
+        return _fallback_card(play)
+    module = card_module()
     if module is not None:
         try:
-            choice = module.choose_card(play.copy(), seat=play.controller)
+            extra: dict[str, Any] = {}
+            if board is not None:  # the auction's inferences narrow the layouts the robot imagines
+                extra = {"auction": board.auction.copy(), "vulnerability": board.vulnerability, "scoring": scoring}
+            choice = module.choose_card(play.copy(), seat=play.controller, **extra)
             card = Card(getattr(choice, "card", choice))
             if play.is_legal(card):
                 return Choice(str(card), str(getattr(choice, "reason", "") or ""))
@@ -173,17 +186,25 @@ def choose_card(play: Play, fast: bool = False) -> Choice:
     return _fallback_card(play)
 
 
-def choose_action(board: Board, system: str = "sayc", fast: bool = False) -> Choice:
-    """The robot's call or card for the seat on turn in ``board``."""
+def choose_action(board: Board, system: str = "sayc", fast: bool = False, scoring: str = "imps") -> Choice:
+    """The robot's call or card for the seat on turn in ``board`` (``scoring``: total, imps, matchpoints)."""
     if board.phase == "auction":
         return choose_call(board, system)
     assert board.play is not None
-    return choose_card(board.play, fast)
+    return choose_card(board.play, fast, board if board.auction.is_complete else None, scoring)
 
 
 # --- claims -----------------------------------------------------------------------------------------
 def _dd_remaining_for_claimer(play: Play, claimer: Seat) -> int | None:
     """Tricks still to come that the claimer's side takes double-dummy (None without the solver)."""
+    façade = _optional("redouble.robots")
+    if façade is not None and hasattr(façade, "claimable_tricks") and dd_module() is not None:
+        try:
+            trial = play.copy()
+            trial.claim = None
+            return int(façade.claimable_tricks(trial, claimer))
+        except Exception:
+            pass
     module = dd_module()
     if module is None or not hasattr(module, "solve_position"):
         return None

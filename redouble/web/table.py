@@ -84,6 +84,8 @@ class Table:
         self.seq = 0
         self._meanings: dict[tuple[int, int], list[str | None]] = {}
         self.fast_robots = config.get("robots") == "fast"
+        # What the card-play robot maximises: IMPs at duplicate, total points at rubber and Chicago.
+        self.scoring = "imps" if self.form.family == "duplicate" else "total"
 
     @classmethod
     def replay(cls, table_id: str, config: dict[str, Any], events: list[tuple[int, Event]]) -> Table:
@@ -150,7 +152,7 @@ class Table:
         if ph == "play" and b.play is not None and b.play.claim is not None:
             ok, reason = robots.claim_is_sound(b.play)
             return {"type": "claim_answer", "seat": seat.letter, "accept": ok, "reason": reason}
-        choice = robots.choose_action(b, self.config.get("system", "sayc"), self.fast_robots)
+        choice = robots.choose_action(b, self.config.get("system", "sayc"), self.fast_robots, self.scoring)
         if ph == "auction":
             # The meaning of a robot's call comes from the system (``meanings``), shown to everyone alike.
             return {"type": "call", "seat": seat.letter, "call": choice.action}
@@ -167,7 +169,7 @@ class Table:
         if b.play is not None and b.play.claim is not None:
             ok, reason = robots.claim_is_sound(b.play)
             return robots.Choice("accept" if ok else "reject", reason)
-        return robots.choose_action(b, self.config.get("system", "sayc"), self.fast_robots)
+        return robots.choose_action(b, self.config.get("system", "sayc"), self.fast_robots, self.scoring)
 
     # --- events -----------------------------------------------------------------------------------
     def apply(self, event: Event) -> None:

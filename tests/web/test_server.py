@@ -61,6 +61,12 @@ def test_whole_deal_against_robots_reaches_score_history_and_review(client: Test
     full = client.get(f"/api/review/{made['table']}/0").json()
     assert full["review"]["deal"] == review["deal"] and full["phase"] == "done"
     assert client.get("/api/history?q=no-such-thing").json()["deals"] == []
+    # Export to PBN and LIN.
+    pbn = client.get(f"/api/export/{made['table']}/0.pbn")
+    assert pbn.status_code == 200 and f'[Deal "{review["deal"]}"]' in pbn.text
+    lin = client.get(f"/api/export/{made['table']}/0.lin")
+    assert lin.status_code == 200 and "md|" in lin.text
+    assert client.get(f"/api/export/{made['table']}/7.pbn").status_code == 404
 
 
 def allowed_cards(message_board: dict[str, Any], seat: str, deal: Deal, order: list[str],
@@ -204,9 +210,10 @@ def test_restart_mid_deal_resumes_exactly(db: Path) -> None:
         made = new_table(client, "rubber", seat="S")
         with client.websocket_connect(f"/ws/{made['token']}") as ws:
             me = Player(ws)
-            choose = simple_choice("2S" if False else "1NT")
+            choose = simple_choice("1NT")
             for _ in range(200):
-                if me.board["phase"] == "play" and len(me.board["trick"]) == 2 and me.board["tricks_left"] <= 10:
+                if me.board["phase"] == "play" and me.board["to_act"] and me.board["tricks_left"] <= 10 \
+                        and me.board["trick"]:
                     break
                 me.act(choose)
             before = me.state
