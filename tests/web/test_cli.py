@@ -1,0 +1,66 @@
+"""``redouble play`` and ``redouble serve`` from the command line."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from redouble.cli import main
+
+
+def test_play_rejects_bad_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["play", "--port", "70000", "--db", str(tmp_path / "x.sqlite3")]) == 2
+    assert "--port must be from 1 to 65535, not 70000" in capsys.readouterr().err
+    assert main(["play", "--db", "postgresql://nobody@127.0.0.1:1/none"]) == 2
+    assert "use redouble serve" in capsys.readouterr().err
+    assert main(["play", "--robot-delay", "-1", "--db", str(tmp_path / "x.sqlite3")]) == 2
+    assert "--robot-delay must be 0 or more" in capsys.readouterr().err
+
+
+def test_the_page_loads_nothing_from_outside() -> None:
+    static = Path(__file__).resolve().parents[2] / "redouble" / "web" / "static"
+    for name in ("index.html", "app.js", "app.css"):
+        text = (static / name).read_text()
+        assert "://" not in text and "@import" not in text, name
+
+
+def test_serve_needs_shared_state_for_several_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--db", "tables.sqlite3", "--workers", "2"]) == 2
+    assert "several workers need a shared database and Redis" in capsys.readouterr().err
+    assert main(["serve", "--db", "mysql://x/y"]) == 2
+    assert "unknown database URL 'mysql://x/y'" in capsys.readouterr().err
+
+
+def test_play_prints_its_address_and_serves_the_page(tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    db = tmp_path / "tables.sqlite3"
+    proc = subprocess.Popen([sys.executable, "-m", "redouble", "play", "--port", str(port), "--db", str(db)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith(f"Redouble is at http://127.0.0.1:{port}/")
+        assert str(db) in line
+        for _ in range(100):
+            try:
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=2).read().decode()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the page was not served")
+        assert "<title>Redouble</title>" in page and "/static/app.js" in page
+        script = urllib.request.urlopen(f"http://127.0.0.1:{port}/static/app.js", timeout=2).read().decode()
+        assert "new WebSocket" in script
+        assert db.exists()
+    finally:
+        proc.terminate()
+        proc.wait(10)
