@@ -6,6 +6,7 @@ Screenshots of the key screens go to ``screenshots/`` at the top of the reposito
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
@@ -24,6 +25,8 @@ if not Path(CHROMIUM).exists():
 sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
 uvicorn = pytest.importorskip("uvicorn")
 
+from redouble import Seat  # noqa: E402
+from redouble.scoring.minibridge import choose_declarer  # noqa: E402
 from redouble.web import create_app  # noqa: E402
 
 SHOTS = Path(__file__).resolve().parents[2] / "screenshots"
@@ -238,6 +241,25 @@ def test_claim_and_review_page(page: Any, server: str) -> None:
     page.locator("#history-list a").first.click()
     page.wait_for_selector("#review-hands")
     assert page.locator("#auction").count() == 1
+
+
+def test_minibridge_declarer_names_the_contract(page: Any, server: str) -> None:
+    start_game(page, server, "minibridge", invite=("N", "E", "W"))
+    page.wait_for_selector("#info")
+    titles = {s: page.locator(f"#seat-{s} h3").inner_text() for s in "NESW"}
+    points = {Seat.parse(s): int(re.search(r"(\d+) points", t).group(1)) for s, t in titles.items()}  # type: ignore[union-attr]
+    assert sum(points.values()) == 40
+    declarer = choose_declarer(points, "N")  # the first deal: North deals
+    assert declarer is not None
+    if declarer != Seat.SOUTH:  # go to the declarer's seat through its invitation link
+        page.goto(page.locator(f"input[data-invite={declarer.letter}]").input_value())
+        page.wait_for_selector("#declare")
+    assert page.locator("#declare").count() == 1
+    page.check("#mini-game")
+    shot(page, "09-minibridge")
+    page.click("#declare button[aria-label='no trumps']")
+    page.wait_for_selector("#contract")
+    assert page.locator("#contract").inner_text() == f"3NT by {declarer.name.title()}"
 
 
 def test_keyboard_alone_makes_a_call(page: Any, server: str) -> None:

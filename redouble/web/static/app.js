@@ -121,6 +121,17 @@ async function showLobby() {
   el("fieldset", {}, el("legend", {}, "Options"), el("label", { for: "confirm" }, confirmBox, " Ask me to confirm each call and card")),
   err, el("button", { class: "primary", type: "submit", id: "start" }, "Start the game"));
   main.replaceChildren(el("h1", {}, "A new game of bridge"), form);
+  // Your own seat is not one to keep for a friend.
+  const sync = () => {
+    const mine = new FormData(form).get("seat");
+    for (const box of form.querySelectorAll("input[name=invite]")) {
+      box.disabled = box.value === mine;
+      if (box.disabled) box.checked = false;
+      box.parentElement.hidden = box.disabled;
+    }
+  };
+  for (const r of form.querySelectorAll("input[name=seat]")) r.addEventListener("change", sync);
+  sync();
 }
 
 // --- the table -------------------------------------------------------------------------------------------
@@ -210,7 +221,8 @@ function drawTable() {
     S.pending ? confirmBar() : null, S.error ? el("p", { class: "error", role: "alert" }, S.error) : null,
     S.hint ? el("p", { class: "notice", id: "hint" }, `Hint: ${S.hint.action} \u2014 ${S.hint.reason}`) : null,
     actionArea(st), controls(st), b && b.phase === "done" ? reviewPanel(st.table, b) : null);
-  const right = el("aside", {}, b ? auctionPanel(b) : null, scorePanel(st.score), invitePanel(st));
+  const right = el("aside", {}, b && st.form !== "minibridge" ? auctionPanel(b) : null, scorePanel(st.score),
+    invitePanel(st));
   main.replaceChildren(el("div", { class: "layout" }, left, right));
 }
 function infoBar(st) {
