@@ -173,7 +173,7 @@ class Context:
         ex = self.partner_last
         if len(mine) < 1 or mine[-1].rule != "resp.two-over-one" or ex is None or not ex.call.is_bid:
             return False
-        if not self.calls or not self.calls[-1].is_pass or len(self.history) < 4 or self.history[-3] is not mine[-1]:
+        if not self.calls or not self.calls[-1].is_pass or len(self.history) < 4 or self.history[-4] is not mine[-1]:
             return False
         last = self.last_bid
         assert last is not None and last.strain is not None

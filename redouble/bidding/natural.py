@@ -51,15 +51,15 @@ def partner_has_bid(ctx: Context) -> bool:
     return any(ex.call.is_bid for ex in ctx.calls_of(ctx.partner))
 
 
-def agreed_suit(ctx: Context, hand: Hand | None = None) -> Suit | None:
-    """The suit our side has found a fit in (8+ cards known, majors first), if any."""
+def agreed_suit(ctx: Context, hand: Hand | None = None, need: int = 8) -> Suit | None:
+    """The suit our side has found a fit in (``need`` cards known, majors first), if any."""
     me = ctx.ranges[ctx.seat]
     pr = ctx.ranges[ctx.partner]
     best: tuple[int, int, Suit] | None = None
     for s in Suit:
         mine = hand.length(s) if hand is not None else me.length_min[s]
         total = mine + pr.length_min[s]
-        if total >= 8 and (best is None or (s.is_major, total) > best[:2]):
+        if total >= need and (best is None or (s.is_major, total) > best[:2]):
             best = (int(s.is_major), total, s)
     return best[2] if best else None
 
@@ -99,6 +99,9 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
             return Meaning(f"takeout double of {last}", forcing=Forcing.FORCING, range=rng), "natural.takeout-double"
         return Meaning(f"penalty double of {last}: we expect to beat it"), "natural.penalty-double"
     assert call.strain is not None
+    slam_ask = _describe_slam_ask(ctx, call)
+    if slam_ask is not None:
+        return slam_ask
     if call.strain == Strain.NOTRUMP:
         fit = agreed_suit(ctx)
         if call.level == 4 and not partner_bid_nt_naturally(ctx) and fit is not None and ctx.we_have_bid:
@@ -121,6 +124,10 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     if me.length_min[suit] >= 4:
         return (Meaning(f"{call}: rebid of {name}, extra length",
                         range=rng.narrow_length(suit, min(me.length_min[suit] + 1, 6), None)), "natural.rebid")
+    if suit in ctx.their_suits and len(_suits_bid_by_them(ctx)) >= 2:
+        # The booklet: once they have bid two suits, a bid in either of them is natural.
+        return (Meaning(f"{call}: natural, {name} (they have bid two suits)",
+                        range=rng.narrow_length(suit, 5, None)), "natural.suit")
     if suit in ctx.their_suits:
         return (Meaning(f"{call}: cue-bid of their suit, a strong hand", forcing=Forcing.FORCING),
                 "natural.cue-bid")
@@ -130,6 +137,40 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
         forcing = Forcing.FORCING
     return (Meaning(f"{call}: natural, {name}", forcing=forcing,
                     range=rng.narrow_length(suit, 4 if call.level <= 3 else 5, None)), "natural.suit")
+
+
+def _suits_bid_by_them(ctx: Context) -> set[Suit]:
+    return {ex.call.strain.suit for ex in ctx.history
+            if ex.seat not in (ctx.seat, ctx.partner) and ex.call.is_bid and ex.call.strain is not None
+            and ex.call.strain.suit is not None}
+
+
+def _partner_last_bid(ctx: Context) -> Call | None:
+    for ex in reversed(ctx.calls_of(ctx.partner)):
+        if ex.call.is_bid:
+            return ex.call
+    return None
+
+
+def _describe_slam_ask(ctx: Context, call: Call) -> tuple[Meaning, str | None] | None:
+    """Gerber over any natural 1NT or 2NT of partner's (rebids too), its 5C king ask, and the Grand Slam
+    Force (a jump to 5NT with a suit agreed)."""
+    mine = ctx.calls_of(ctx.seat)
+    last = ctx.last_bid
+    if call is Call("4C") and last is not None and last.strain == Strain.NOTRUMP and last.level <= 2 \
+            and ctx.last_bid_is_ours and partner_bid_nt_naturally(ctx) and _partner_last_bid(ctx) is last \
+            and ctx.system != "basic":
+        return (Meaning("Gerber: how many aces?", alert=True, forcing=Forcing.FORCING), "nt.gerber")
+    if call is Call("5C") and mine and mine[-1].rule == "nt.gerber" and ctx.partner_last is not None \
+            and ctx.partner_last.rule == "nt.gerber.reply":
+        return (Meaning("Gerber: how many kings? (all the aces are ours)", alert=True,
+                        forcing=Forcing.FORCING), "nt.gerber.kings")
+    if call is Call("5NT") and last is not None and last.level <= 4 and last is not Call("4NT") \
+            and ctx.system != "basic" and ctx.we_have_bid and partner_has_bid(ctx) \
+            and agreed_suit(ctx, need=7) is not None:
+        return (Meaning("Grand Slam Force: bid seven with two of the top three trump honours, else six",
+                        forcing=Forcing.FORCING), "slam.grand-slam-force")
+    return None
 
 
 _RESPONDER_NT = {1: (6, 10, "to play"), 2: (11, 12, "invites 3NT"), 3: (13, 17, "to play")}
@@ -313,11 +354,55 @@ def _reopening(ctx: Context) -> bool:
             and not any(ex.call.is_double for ex in ctx.calls_of(ctx.partner)))
 
 
+def _top_honours(hand: Hand, suit: Suit) -> int:
+    return sum(hand.holding(suit) >> b & 1 for b in (12, 11, 10))
+
+
+def side_losers(hand: Hand, trump: Suit) -> int:
+    """Losing-trick count of the side suits: of the first three cards of each, those not the A, K or Q."""
+    total = 0
+    for s in Suit:
+        if s == trump:
+            continue
+        n = hand.length(s)
+        top = [hand.holding(s) >> b & 1 for b in (12, 11, 10)][: min(n, 3)]
+        total += len(top) - sum(top)
+    return total
+
+
+def _grand_slam_force(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
+    """Answer partner's Grand Slam Force, or ask it: no side losers, the trump suit lacking only honours."""
+    if ctx.system == "basic":
+        return None
+    if ctx.partner_last_rule == "slam.grand-slam-force" and ctx.calls and ctx.calls[-1].is_pass:
+        fit = agreed_suit(ctx, hand, need=7)
+        if fit is not None:
+            level = 7 if _top_honours(hand, fit) >= 2 else 6
+            return Call.bid(level, fit.strain), "slam.gsf-reply", (
+                "two of the top three trump honours: seven" if level == 7 else "not two of the top three: six")
+    mine = ctx.calls_of(ctx.seat)
+    if mine and mine[-1].rule == "slam.grand-slam-force" and ctx.calls and ctx.calls[-1].is_pass:
+        return Call.PASS, "slam.gsf-done", "partner has placed the slam"
+    fit = agreed_suit(ctx, hand)
+    last = ctx.last_bid
+    five_nt = Call("5NT")
+    if (fit is None or last is None or not ctx.last_bid_is_ours or last.level > 4 or last is Call("4NT")
+            or not ctx.is_legal(five_nt) or not partner_has_bid(ctx)):
+        return None
+    trumps = ctx.ranges[ctx.partner].length_min[fit] + hand.length(fit)
+    if side_losers(hand, fit) == 0 and _top_honours(hand, fit) == 1 and trumps >= 8 and hand.length(fit) >= 3:
+        return five_nt, "slam.grand-slam-force", "Grand Slam Force: only the top trumps are in doubt"
+    return None
+
+
 def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     """A sensible natural call: returns (call, rule name, words)."""
     after = _after_ask(ctx, hand)
     if after is not None:
         return after
+    gsf = _grand_slam_force(ctx, hand)
+    if gsf is not None and ctx.is_legal(gsf[0]):
+        return gsf
     last = ctx.last_bid
     if (ctx.system != "basic" and _reopening(ctx) and ctx.is_legal(Call.DOUBLE) and hand.hcp >= 14
             and last is not None and last.strain is not None and last.strain.suit is not None

@@ -73,9 +73,10 @@ def test_takeout_double_shows_opening_values_and_forces() -> None:
     assert explain(["1D", "X"])[1].forcing is Forcing.FORCING
 
 
-def test_balancing_1nt_is_11_to_15() -> None:
+def test_balancing_1nt_is_10_to_15() -> None:
+    # The booklet: a reopening 1NT shows 10-15.
     r = inferences(["1H", "P", "P", "1NT"])[Seat.WEST]
-    assert r.hcp == (11, 15)
+    assert r.hcp == (10, 15)
 
 
 def test_michaels_shows_both_majors() -> None:

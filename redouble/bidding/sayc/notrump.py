@@ -181,7 +181,7 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                 rule("nt.transfer-game", f"{base} ?", f"4{m_name}", Len(m_name, 6), HCP(game_lo, six_lo - 1),
                      means=f"game: 6+ {word}"),
                 rule("nt.transfer-game", f"{base} ?", "3NT", Len(m_name, 5, 5), HCP(game_lo, quant_lo - 1),
-                     means=f"choice of games: five {word}"),
+                     Balanced(True), means=f"choice of games: five {word}"),
                 rule("nt.transfer-new-suit", f"{base} ?", "3m", Len("m", 4), HCP(game_lo),
                      means="natural, forcing to game", forcing=GF) if full else None,
                 rule("nt.transfer-invite", f"{base} ?", f"3{m_name}", Len(m_name, 6), HCP(inv_lo, game_lo - 1),
