@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-warnings.filterwarnings("ignore", message=".*httpx.*", category=DeprecationWarning)
+warnings.filterwarnings("ignore", message=".*httpx.*")
 
 from starlette.testclient import TestClient  # noqa: E402
 
