@@ -130,9 +130,12 @@ class Manager:
         tokens = {s.letter: secrets.token_urlsafe(18) for s in Seat}
         config: dict[str, Any] = {"form": form, "seats": {s.letter: "human" if s in humans else "robot" for s in Seat}}
         config["robots"] = self.robots
+        # A seed chosen by a client would let it know the deals in advance: only the server sets one.
         for key, value in (options or {}).items():
-            if key in ("system", "seed"):
-                config[key] = str(value)
+            if key == "system":
+                if value not in ("sayc", "basic"):
+                    raise ActionError(f"the bidding system is 'sayc' or 'basic', not {value!r}", "invalid")
+                config[key] = value
             elif key == "robots":
                 if value not in ("fast", "strong"):
                     raise ActionError(f"robots are 'fast' or 'strong', not {value!r}", "invalid")

@@ -184,6 +184,10 @@ def test_bad_input_gets_clear_errors_and_changes_nothing(client: TestClient) -> 
     assert client.post("/api/tables", json={"form": "whist", "seat": "S"}).json()["error"].startswith(
         "unknown form of the game 'whist'")
     assert client.post("/api/tables", content=b"{").status_code == 400
+    bad = client.post("/api/tables", json={"form": "duplicate", "seat": "S", "options": {"robots": "psychic"}})
+    assert bad.status_code == 400 and "robots are 'fast' or 'strong'" in bad.json()["error"]
+    bad = client.post("/api/tables", json={"form": "duplicate", "seat": "Z"})
+    assert bad.status_code == 400 and "Z" in bad.json()["error"]
     assert client.get("/api/review/nope/0").status_code == 404
 
 
