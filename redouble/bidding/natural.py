@@ -117,6 +117,10 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     assert suit is not None
     name = suit.name.lower()
     rng = HandRange()
+    cue_fit = cue_bid_fit(ctx, call)
+    if cue_fit is not None:
+        return (Meaning(f"{call}: control cue-bid, first-round control of {name}, slam interest in "
+                        f"{cue_fit.name.lower()}", forcing=Forcing.FORCING), "slam.cue")
     if pr.length_min[suit] >= 4 and me.length_min[suit] < 4:
         need = max(2, min(4, 8 - pr.length_min[suit]))
         return (Meaning(f"{call}: support for partner's {name}", range=rng.narrow_length(suit, need, None)),
@@ -170,6 +174,60 @@ def _describe_slam_ask(ctx: Context, call: Call) -> tuple[Meaning, str | None] |
             and agreed_suit(ctx, need=7) is not None:
         return (Meaning("Grand Slam Force: bid seven with two of the top three trump honours, else six",
                         forcing=Forcing.FORCING), "slam.grand-slam-force")
+    return None
+
+
+def cue_bid_fit(ctx: Context, call: Call) -> Suit | None:
+    """The agreed major if ``call`` is a control cue-bid: a new suit at the four level, below game in a major
+    both hands know is agreed, once the side is committed to game (or partner cue-bid)."""
+    if ctx.system == "basic" or not call.is_bid or call.level != 4 or call.strain is None:
+        return None
+    suit = call.strain.suit
+    fit = agreed_suit(ctx, need=8)
+    last = ctx.last_bid
+    if suit is None or fit is None or not fit.is_major or suit == fit or last is None or not ctx.last_bid_is_ours:
+        return None
+    if call.index >= Call.bid(4, fit.strain).index or last.level < 3:
+        return None
+    committed = ctx.game_forced or ctx.partner_last_rule == "slam.cue" or (
+        last.strain in (fit.strain, Strain.NOTRUMP) and last.level >= 3)
+    return fit if committed else None
+
+
+def controls_shown(ctx: Context, seat: Seat) -> set[Suit]:
+    """Suits in which ``seat`` has shown a control: cue-bids, or shortness it has shown."""
+    out: set[Suit] = set()
+    for ex in ctx.calls_of(seat):
+        if ex.rule in ("slam.cue", "rebid.jacoby-shortness") and ex.call.strain is not None \
+                and ex.call.strain.suit is not None:
+            out.add(ex.call.strain.suit)
+    r = ctx.ranges[seat]
+    out |= {s for s in Suit if r.length_max[s] <= 1}
+    return out
+
+
+def own_controls(hand: Hand) -> set[Suit]:
+    """Suits with first- or second-round control: the ace or king, a singleton or a void."""
+    return {s for s in Suit if hand.length(s) <= 1 or hand.holding(s) >> 11 & 0b11}
+
+
+def uncontrolled(ctx: Context, hand: Hand, trump: Suit) -> list[Suit]:
+    """Side suits where neither my hand nor partner's calls show a control: two tricks may cash there."""
+    ok = own_controls(hand) | controls_shown(ctx, ctx.partner)
+    return [s for s in Suit if s != trump and s not in ok]
+
+
+def _cheapest_cue(ctx: Context, hand: Hand, trump: Suit, first_round: bool = True) -> Call | None:
+    """My cheapest control cue-bid at the four level below game in ``trump``, if any."""
+    for s in sorted(Suit):
+        if s == trump:
+            continue
+        has = hand.length(s) == 0 or bool(hand.holding(s) >> 12 & 1)
+        if not first_round:
+            has = has or hand.length(s) <= 1 or bool(hand.holding(s) >> 11 & 1)
+        c = Call.bid(4, s.strain)
+        if has and ctx.is_legal(c) and c.index < Call.bid(4, trump.strain).index:
+            return c
     return None
 
 
@@ -395,6 +453,52 @@ def _grand_slam_force(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     return None
 
 
+SLAM_TRY_POINTS = 31
+
+
+def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tuple[Call, str, str] | None:
+    """Control cue-bidding with a major agreed at the game-forcing level: cue with slam interest, answer
+    partner's cue, and use Blackwood only when no side suit is left without a control."""
+    if ctx.system == "basic":
+        return None
+    fit = agreed_suit(ctx, need=8)
+    last = ctx.last_bid
+    if fit is None or not fit.is_major or last is None or not ctx.last_bid_is_ours or ctx.auction.doubled:
+        return None
+    game = Call.bid(4, fit.strain)
+    blackwood = Call.bid(4, Strain.NOTRUMP)
+    partner_cued = ctx.partner_last_rule == "slam.cue" and ctx.calls and ctx.calls[-1].is_pass
+    i_cued = any(ex.rule == "slam.cue" for ex in ctx.calls_of(ctx.seat))
+    holes = uncontrolled(ctx, hand, fit)
+    if partner_cued:
+        # Partner is interested: go on with extras or controls of my own, else sign off in game.
+        if not holes and slam_combined >= SLAM_POINTS and ctx.is_legal(blackwood):
+            return blackwood, "slam.blackwood", "Blackwood: every suit controlled after partner's cue-bid"
+        cue = _cheapest_cue(ctx, hand, fit, first_round=True)
+        if cue is not None and slam_combined >= SLAM_TRY_POINTS - 1 and not i_cued:
+            return cue, "slam.cue", f"cue-bid: first-round control of {cue.strain.name.lower()}"
+        if cue is not None and i_cued and not holes:
+            return cue, "slam.cue", f"cue-bid: first-round control of {cue.strain.name.lower()}"
+        if ctx.is_legal(game):
+            return game, "slam.signoff", "sign-off in game: no more to show"
+        return None
+    if i_cued and last is game and ctx.partner_last is not None and ctx.partner_last.call is game:
+        # Partner signed off after my cue-bid.
+        if not holes and slam_combined >= SLAM_POINTS + 2 and ctx.is_legal(blackwood):
+            return blackwood, "slam.blackwood", "Blackwood: enough for slam even opposite a sign-off"
+        return Call.PASS, "slam.signoff", "partner signed off in game"
+    if slam_combined < SLAM_TRY_POINTS or last.index >= game.index:
+        return None
+    if not (ctx.game_forced or (last.strain in (fit.strain, Strain.NOTRUMP) and last.level >= 3)):
+        return None
+    if level >= 6 and not holes:
+        return None  # Blackwood, below
+    cue = _cheapest_cue(ctx, hand, fit, first_round=True)
+    if cue is not None:
+        return cue, "slam.cue", f"cue-bid: slam interest, first-round control of {cue.strain.name.lower()}"
+    return None
+
+
 def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     """A sensible natural call: returns (call, rule name, words)."""
     after = _after_ask(ctx, hand)
@@ -496,6 +600,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     if _penalty_double(ctx, hand, combined):
         return Call.DOUBLE, "natural.penalty-double", "penalty double: the points are ours and their trumps break badly"
 
+    slam_try = _slam_try(ctx, hand, slam_combined, level)
+    if slam_try is not None:
+        return slam_try
     if level >= 6 and strain != Strain.NOTRUMP and ctx.is_legal(Call.bid(4, Strain.NOTRUMP)) \
             and not partner_bid_nt_naturally(ctx) and ctx.system != "basic" and agreed_suit(ctx) is not None:
         # Blackwood only when the fit is known to both (partner must read 4NT as asking).
@@ -503,7 +610,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
 
     if last is not None and ours:
         assert last.strain is not None
-        current_ok = last.level >= level or (last.level >= GAME_LEVEL[last.strain] and level < 6)
+        # A partscore in another strain is not "high enough" for a game we mean to bid.
+        current_ok = ((last.level >= level and (last.strain == strain or level < GAME_LEVEL[strain]))
+                      or (last.level >= GAME_LEVEL[last.strain] and level < 6))
         if current_ok and not ctx.forced:
             return Call.PASS, "natural.pass", "the contract is high enough"
     if ctx.is_legal(target) and not (ours and last is not None and last.strain == strain and last.level >= level):
