@@ -117,6 +117,9 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     assert suit is not None
     name = suit.name.lower()
     rng = HandRange()
+    fit8 = agreed_suit(ctx, need=8)
+    if ctx.partner_last_rule == "slam.cue" and fit8 is not None and call is Call.bid(4, fit8.strain):
+        return Meaning(f"{call}: sign-off in game, no slam interest"), "slam.signoff"
     cue_fit = cue_bid_fit(ctx, call)
     if cue_fit is not None:
         return (Meaning(f"{call}: control cue-bid, first-round control of {name}, slam interest in "
@@ -215,6 +218,10 @@ def uncontrolled(ctx: Context, hand: Hand, trump: Suit) -> list[Suit]:
     """Side suits where neither my hand nor partner's calls show a control: two tricks may cash there."""
     ok = own_controls(hand) | controls_shown(ctx, ctx.partner)
     return [s for s in Suit if s != trump and s not in ok]
+
+
+def _word(call: Call) -> str:
+    return call.strain.name.lower() if call.strain is not None else str(call)
 
 
 def _cheapest_cue(ctx: Context, hand: Hand, trump: Suit, first_round: bool = True) -> Call | None:
@@ -454,6 +461,13 @@ def _grand_slam_force(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
 
 
 SLAM_TRY_POINTS = 31
+LTC_SLAM_TRICKS = 12
+LTC_SLAM_FLOOR = 28
+
+
+def partner_losers(points: float) -> float:
+    """Partner's likely losing-trick count from the points we credit them with (13 points, about 7 losers)."""
+    return min(10.0, max(4.0, 11.3 - points / 3))
 
 
 def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tuple[Call, str, str] | None:
@@ -476,9 +490,9 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
             return blackwood, "slam.blackwood", "Blackwood: every suit controlled after partner's cue-bid"
         cue = _cheapest_cue(ctx, hand, fit, first_round=True)
         if cue is not None and slam_combined >= SLAM_TRY_POINTS - 1 and not i_cued:
-            return cue, "slam.cue", f"cue-bid: first-round control of {cue.strain.name.lower()}"
+            return cue, "slam.cue", f"cue-bid: first-round control of {_word(cue)}"
         if cue is not None and i_cued and not holes:
-            return cue, "slam.cue", f"cue-bid: first-round control of {cue.strain.name.lower()}"
+            return cue, "slam.cue", f"cue-bid: first-round control of {_word(cue)}"
         if ctx.is_legal(game):
             return game, "slam.signoff", "sign-off in game: no more to show"
         return None
@@ -495,7 +509,7 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
         return None  # Blackwood, below
     cue = _cheapest_cue(ctx, hand, fit, first_round=True)
     if cue is not None:
-        return cue, "slam.cue", f"cue-bid: slam interest, first-round control of {cue.strain.name.lower()}"
+        return cue, "slam.cue", f"cue-bid: slam interest, first-round control of {_word(cue)}"
     return None
 
 
@@ -504,6 +518,11 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     after = _after_ask(ctx, hand)
     if after is not None:
         return after
+    my_calls = ctx.calls_of(ctx.seat)
+    if (my_calls and my_calls[-1].rule in ("slam.blackwood.reply", "slam.kings.reply", "nt.gerber.reply",
+                                   "nt.gerber.kings-reply")
+            and not ctx.forced and ctx.calls and ctx.calls[-1].is_pass):
+        return Call.PASS, "slam.placed", "the asker has placed the contract"
     gsf = _grand_slam_force(ctx, hand)
     if gsf is not None and ctx.is_legal(gsf[0]):
         return gsf
@@ -590,6 +609,12 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         level = {3: 2, 4: 3, 5: 3}[suit_game]  # invite
     else:
         level = 2 if strain != Strain.NOTRUMP else 1
+    if (fit is not None and strain == fit.strain and level < 6 and ctx.system != "basic" and ours
+            and ctx.we_have_bid and partner_has_bid(ctx) and slam_combined >= LTC_SLAM_FLOOR
+            and agreed_suit(ctx) == fit and ctx.is_legal(Call.bid(4, Strain.NOTRUMP))):
+        # With a fit, playing strength counts more than high cards: the losing-trick count.
+        if 24 - hand.losers - partner_losers(p_est) >= LTC_SLAM_TRICKS:
+            level = 6
     if fit is not None and strain == fit.strain and not ours and last is not None:
         # Competing: the law of total tricks lets us bid to the level of our fit.
         fit_len = hand.length(fit) + pr.length_min[fit]

@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from redouble.bidding.conditions import HCP, Balanced, Len, NoFourCardMajor, any_of, test
+from redouble.bidding.conditions import HCP, Balanced, Len, NoFourCardMajor, Points, any_of, test
 from redouble.bidding.rules import GF, INV, NF, SO, F, Rule, rule
 from redouble.cards import Suit
 from redouble.deal import Hand
@@ -38,6 +38,12 @@ spades_at_least = test("at least as many spades as hearts",
                        lambda h, e: h.length(Suit.SPADES) >= h.length(Suit.HEARTS))
 six_minor = any_of(Len("C", 6), Len("D", 6))
 unbalanced = test("unbalanced", lambda h, e: not h.is_semi_balanced)
+
+
+def semi_balanced_when(required: bool):  # type: ignore[no-untyped-def]
+    """Semi-balanced, unless the structure has no natural new suit to offer instead."""
+    return test("semi-balanced, or no room for a natural new suit",
+                lambda h, e: h.is_semi_balanced or not required)
 
 
 def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = True) -> list[Rule]:
@@ -103,7 +109,8 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                  means="super-accept: four spades and a maximum") if full else None,
             rule("nt.accept", [f"{p} {to_s} P ?", f"{p} {to_s} X ?"], f"{lvl}S", means="accepts the transfer",
                  shows=(Len("S", 2),)),
-            rule("nt.4nt-reply", f"{p} 4NT P ?", "6NT", max_hcp, means="accepts: a maximum"),
+            rule("nt.4nt-reply", f"{p} 4NT P ?", "6NT", any_of(max_hcp, (HCP(lo, hi), Points(lo + 1))),
+                 means="accepts: a maximum (a five-card suit counts)"),
             rule("nt.4nt-reply", f"{p} 4NT P ?", "P", min_hcp, means="declines: a minimum"),
         ]
         if full:
@@ -181,8 +188,7 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                 rule("nt.transfer-game", f"{base} ?", f"4{m_name}", Len(m_name, 6), HCP(game_lo, six_lo - 1),
                      means=f"game: 6+ {word}"),
                 rule("nt.transfer-game", f"{base} ?", "3NT", Len(m_name, 5, 5), HCP(game_lo, quant_lo - 1),
-                     test("semi-balanced, or no room for a natural new suit",
-                          lambda h, e, full=full: h.is_semi_balanced or not full),
+                     semi_balanced_when(full),
                      means=f"choice of games: five {word}"),
                 rule("nt.transfer-new-suit", f"{base} ?", "3m", Len("m", 4), HCP(game_lo),
                      means="natural, forcing to game", forcing=GF) if full else None,
