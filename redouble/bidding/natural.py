@@ -138,6 +138,12 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     if suit in ctx.their_suits:
         return (Meaning(f"{call}: cue-bid of their suit, a strong hand", forcing=Forcing.FORCING),
                 "natural.cue-bid")
+    if not ctx.we_have_bid and not ctx.we_opened and ctx.opener is not None and call.level <= 3:
+        # Our side's first action over their opening: an overcall, read with the usual values.
+        lo, hi = OVERCALL_HCP[call.level]
+        return (Meaning(f"{call}: natural overcall, 5+ {name}, about {lo}-{hi} HCP",
+                        range=rng.narrow_length(suit, 5, None).narrow_hcp(lo, hi), points=(lo, hi)),
+                "natural.overcall")
     forcing = Forcing.NONFORCING
     if (ctx.we_opened and ctx.opener != seat and not ctx.passed_hand and call.level < GAME_LEVEL[call.strain]
             and not ctx.they_have_bid):
@@ -238,6 +244,7 @@ def _cheapest_cue(ctx: Context, hand: Hand, trump: Suit, first_round: bool = Tru
     return None
 
 
+OVERCALL_HCP = {1: (8, 16), 2: (10, 16), 3: (12, 17)}
 _RESPONDER_NT = {1: (6, 10, "to play"), 2: (11, 12, "invites 3NT"), 3: (13, 17, "to play")}
 _OPENER_NT = {1: (12, 14, "to play"), 2: (18, 19, "invites 3NT")}
 
@@ -461,6 +468,8 @@ def _grand_slam_force(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
 
 
 SLAM_TRY_POINTS = 31
+PENALTY_POINTS = 25  # the points we credit our side with to double them for penalty
+PENALTY_TRUMPS = 4
 LTC_SLAM_TRICKS = 12
 LTC_SLAM_FLOOR = 28
 
@@ -638,6 +647,11 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         # A partscore in another strain is not "high enough" for a game we mean to bid.
         current_ok = ((last.level >= level and (last.strain == strain or level < GAME_LEVEL[strain]))
                       or (last.level >= GAME_LEVEL[last.strain] and level < 6))
+        if (current_ok and last == Call("3NT") and strain.suit is not None and strain.suit.is_major
+                and (hand.length(strain.suit) >= 7 or hand.length(strain.suit) + pr.length_min[strain.suit] >= 8)
+                and not ctx.they_have_bid and ctx.is_legal(Call.bid(4, strain)) and level < 6
+                and not any(ex.call == last for ex in ctx.calls_of(ctx.seat))):
+            return Call.bid(4, strain), "natural.game", "a long major plays better than 3NT"
         if current_ok and not ctx.forced:
             return Call.PASS, "natural.pass", "the contract is high enough"
     if ctx.is_legal(target) and not (ours and last is not None and last.strain == strain and last.level >= level):
@@ -651,10 +665,11 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         if last is None or not ours or target.level > 2 or ctx.forced or target.strain != last.strain:
             if not (not ours and level <= 2 and combined < 18 and last is not None):
                 return target, f"natural.{words}", f"{words} in {target}: about {combined:.0f} points together"
-    if last is not None and not ours and ctx.is_legal(Call.DOUBLE) and combined >= 23 and last.level >= 2:
+    if last is not None and not ours and ctx.is_legal(Call.DOUBLE) and combined >= PENALTY_POINTS \
+            and last.level >= 2:
         assert last.strain is not None
         tr = last.strain.suit
-        if tr is None or hand.length(tr) >= 3 or last.level >= 4:
+        if tr is None or hand.length(tr) >= PENALTY_TRUMPS or last.level >= 4 and hand.length(tr) >= 2:
             return Call.DOUBLE, "natural.penalty-double", "penalty double: the points are ours"
     if ctx.forced:
         return _forced_call(ctx, hand)

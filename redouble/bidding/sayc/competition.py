@@ -110,6 +110,9 @@ def michaels_major(e: Env) -> Suit:
 no_five_card_suit = test("no five-card suit to overcall", lambda h, e: max(h.shape) <= 4 or h.hcp >= 15
                          or not any(h.length(s) >= 5 and good_suit(h, s) for s in Suit))
 ADVANCE = ["1x X P ?", "1x P P X P ?"]  # partner's takeout double, direct or balancing
+# the takeout doubler's second call, after partner's answer (over a one-bid, a weak two or a three-bid)
+DOUBLER = ["1x X P 1y P ?", "1x X P 2y P ?", "2x X P 2y P ?", "2x X P 3y P ?", "3x X P 3y P ?", "3x X P 4y P ?"]
+DOUBLER_M = ["1x X P 1M P ?", "1x X P 2M P ?", "2x X P 2M P ?", "2x X P 3M P ?", "3x X P 3M P ?"]
 major_or_nothing_to_show = test("a major, or no four-card unbid major to show",
                                 lambda h, e: e.suit("x").is_major
                                 or not any(h.length(s) >= 4 for s in MAJORS if s != e.suit("y")))
@@ -250,15 +253,15 @@ COMPETITION = [
     rule("advance.cheapest", ["2o X P ?", "3x X P ?"], ">y", Len("y", 3), means="natural: 3+ {y}",
          order="majors-first"),
     # --- the doubler's rebid (1x X P 1y P ?, 1x X P 2y P ?) --------------------------------------------
-    rule("doubler.raise-game", ["1x X P 1M P ?", "1x X P 2M P ?"], "4M", Len("M", 4), Support("M", 19),
+    rule("doubler.raise-game", DOUBLER_M, "4M", Len("M", 4), Support("M", 19),
          means="game: 19+ with support"),
-    rule("doubler.raise", ["1x X P 1y P ?", "1x X P 2y P ?"], ">y", Len("y", 4), Support("y", 16, 18),
+    rule("doubler.raise", DOUBLER, ">y", Len("y", 4), Support("y", 16, 18),
          means="raise: 16-18 with support", forcing=INV),
     rule("doubler.nt", "1x X P 1y P ?", ">NT", Balanced(), HCP(18, 20), Stopper("x"),
          means="18-20 balanced with a stopper"),
-    rule("doubler.own-suit", ["1x X P 1y P ?", "1x X P 2y P ?"], ">z", Len("z", 5), HCP(17),
+    rule("doubler.own-suit", DOUBLER, ">z", Len("z", 5), HCP(17),
          means="the strong double: 5+ {z}, 17+"),
-    rule("doubler.pass", ["1x X P 1y P ?", "1x X P 2y P ?"], "P", HCP(11, 16), means="a minimum double"),
+    rule("doubler.pass", DOUBLER, "P", HCP(11, 16), means="a minimum double"),
     # --- advancing Michaels and the unusual 2NT ------------------------------------------------------------
     rule("advance.michaels", "1m 2m P ?", "4M", Len("M", 4), HCP(10), means="game in the better major"),
     rule("advance.michaels", "1m 2m P ?", ">>M", Len("M", 4), HCP(8, 9), means="invitational jump in {M}",
@@ -330,6 +333,9 @@ COMPETITION = [
     rule("neg.reopen", ["1x 1y P P ?", "1x 2y P P ?"], "X", short("y", 1), HCP(11, 18),
          means="reopening double: short in {y}", forcing=F),
     rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8),
+         test("a trump holding to defend with: two of the top five, or five cards",
+              lambda h, e: h.length(e.suit("y")) >= 5
+              or sum(h.holding(e.suit("y")) >> b & 1 for b in (12, 11, 10, 9, 8)) >= 2),
          means="penalty pass: a trump stack in {y}"),
     # === they doubled our opening for takeout (1x X ?) ===================================================
     rule("xx.jordan", "1x X ?", "2NT", Len("x", 3), Support("x", 10),

@@ -8,9 +8,13 @@ True
 
 from __future__ import annotations
 
-from redouble.bidding.conditions import HCP, Balanced, Len, Points, Stopper, Support
+from redouble.bidding.conditions import HCP, Balanced, Len, Points, Stopper, Support, test
 from redouble.bidding.rules import GF, INV, NF, F, rule
 from redouble.bidding.sayc.responses import below
+from redouble.cards import Suit
+
+no_six_card_major = test("no six-card major to play in", lambda h, e: max(h.length(Suit.HEARTS),
+                                                                          h.length(Suit.SPADES)) < 6)
 
 RESPONDER_REBIDS = [
     # --- opener rebid 1NT (12-14): 1x P 1y P 1NT P ? ----------------------------------------------------
@@ -32,7 +36,9 @@ RESPONDER_REBIDS = [
     rule("resp2.game-raise", "1M P 1y P 2M P ?", "4M", Len("M", 2), Points(13, 18), means="game in {M}"),
     rule("resp2.invite-raise", "1M P 1y P 2M P ?", "3M", Len("M", 2), Points(10, 12),
          means="invites game: 10-12 with a fit", forcing=INV),
-    rule("resp2.3nt", "1x P 1y P 2x P ?", "3NT", HCP(13, 17), Stopper("theirs"), means="game: 13-18 points"),
+    rule("resp2.game-major", "1x P 1M P 2x P ?", "4M", Len("M", 6), Points(13), means="game: 6+ {M}"),
+    rule("resp2.3nt", "1x P 1y P 2x P ?", "3NT", HCP(13, 17), Stopper("theirs"), no_six_card_major,
+         means="game: 13-18 points"),
     rule("resp2.2nt", "1x P 1y P 2x P ?", "2NT", HCP(11, 12), means="invites 3NT", forcing=INV),
     rule("resp2.rebid", "1x P 1y P 2x P ?", "2y", Len("y", 6), HCP(5, 10), means="to play: 6+ {y}"),
     rule("resp2.pass", "1x P 1y P 2x P ?", "P", HCP(0, 10), means="pass: no game"),
@@ -58,7 +64,7 @@ RESPONDER_REBIDS = [
     rule("resp2.pass", "1x P 1y P 3x P ?", "P", HCP(0, 7), means="declines"),
     # --- after a reverse (16+, forcing): 1x P 1y P 2z P ? (natural, but never pass) -----------------------
     rule("resp2.after-reverse-3nt", "1x P 1y P 2z P ?", "3NT", HCP(10, 14), Stopper("theirs"),
-         Balanced(True), means="3NT: 10+ points, a balanced hand"),
+         Balanced(True), no_six_card_major, means="3NT: 10+ points, a balanced hand"),
 ]
 
 __all__ = ["RESPONDER_REBIDS", "F", "GF", "NF"]
