@@ -154,6 +154,8 @@ SECTIONS: dict[str, list[Row]] = {
         ("AKQJ84.A5.52.K62", "1D X P 1H P", "1S", "then bid the suit: the strong double"),
         ("KJ54.K72.852.Q62", "1H X P", "2S", "a jump advance invites"),
         ("AJ54.K72.852.KQ2", "1H X P", "2H", "the cue-bid is the only forcing advance"),
+        ("AKQJ62.A943.A62.", "P 2D X P 3C P", "3S", "the strong double then bids its suit, over a weak two too",
+         "E"),
     ],
     "Michaels and unusual 2NT": [
         ("5.KQ84.A852.Q962", "1H 2H P", "2NT", "over a major-suit Michaels 2NT asks for the minor"),
@@ -217,6 +219,12 @@ def test_booklet_meaning(auction: str, rule: str, words: str) -> None:
     calls = auction.split()
     assert explain_rules(calls)[-1] == rule
     assert words.lower() in explain(calls)[-1].text.lower()
+
+
+def test_an_overcall_after_their_raise_is_read_with_overcall_values() -> None:
+    # The booklet: overcalls show 8-16 points and a good five-card suit; at the two level, sound values.
+    meaning = explain(["1D", "P", "2D", "2S"])[-1]
+    assert meaning.range.length_min[3] >= 5 and 8 <= meaning.range.hcp_min <= 10 and meaning.range.hcp_max <= 17
 
 
 def test_a_cue_bid_of_one_of_two_suits_they_bid_is_natural() -> None:
