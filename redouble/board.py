@@ -144,6 +144,8 @@ class Board:
             self._start_play()
         elif phase == "play":
             assert self.play is not None
+            if isinstance(action, str) and not self.play.is_legal(action) and _reads_as_call(action):
+                action = Call(action)
             if isinstance(action, Call):
                 raise IllegalCallError(f"{self.play.turn} may not call {action}: the auction is over, play a card")
             self.play.push(action)
@@ -169,3 +171,17 @@ class Board:
             assert self.play is not None
             return self.play.legal_cards()
         return []
+
+
+def _reads_as_call(text: str) -> bool:
+    """Whether ``text`` is a call rather than a card (``'X'``, ``'Pass'``, ``'3NT'``; not ``'S3'``)."""
+    try:
+        Card(text)
+        return False
+    except RedoubleError:
+        pass
+    try:
+        Call(text)
+        return True
+    except RedoubleError:
+        return False

@@ -85,8 +85,11 @@ def test_a_call_during_the_play_is_refused() -> None:
     with pytest.raises(IllegalCallError) as info:
         board.push(Call.PASS)
     assert str(info.value) == "W may not call Pass: the auction is over, play a card"
-    with pytest.raises(IllegalCardError, match="W cannot play 'P': not a card"):
+    # Text that reads as a call, not a card, is refused as a call.
+    with pytest.raises(IllegalCallError, match="W may not call Pass: the auction is over, play a card"):
         board.push("P")
+    with pytest.raises(IllegalCardError, match="W cannot play 'ZZ': not a card"):
+        board.push("ZZ")
     assert board.play is not None and board.play.cards == []
 
 
