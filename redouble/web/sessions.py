@@ -42,7 +42,14 @@ from redouble.web.messages import (
     parse_client,
 )
 from redouble.web.store import Event, Store
-from redouble.web.table import ActionError, Table, new_deal_event, phase, robot_table_event
+from redouble.web.table import (
+    ActionError,
+    Table,
+    new_deal_event,
+    phase,
+    second_table,
+    second_table_job,
+)
 
 log = logging.getLogger("redouble.web")
 
@@ -373,7 +380,12 @@ class Manager:
     async def _second_table(self, session: TableSession, index: int) -> None:
         """Duplicate practice: the robots play the board at a second table; the result is an event."""
         try:
-            event = await asyncio.to_thread(robot_table_event, session.table, index)
+            job = second_table_job(session.table, index)
+            if job is None:
+                return
+            # Off the event loop (the solver releases the interpreter; the robots' Python does not, so a
+            # busy duplicate server pays for it in latency: see benchmarks/server_load.py --form duplicate).
+            event = await asyncio.to_thread(second_table, *job)
             if event is not None:
                 await self.commit(session, lambda t: event if "robot_table" not in t.boards[index].tags else None)
         except Exception:

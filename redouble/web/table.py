@@ -493,14 +493,23 @@ def new_deal_event(table: Table, rng_seed: str | None = None) -> Event:
         attempt += 1
 
 
-def robot_table_event(table: Table, index: int) -> Event | None:
-    """Duplicate practice: the same board played by four robots at a second table, compared in IMPs."""
+def second_table_job(table: Table, index: int) -> tuple[Any, ...] | None:
+    """What :func:`second_table` needs, as plain values (it may run in another process)."""
     b = table.boards[index]
     if table.form.family != "duplicate" or phase(b) != "done":
         return None
+    return (index, str(b.deal), b.number, b.dealer.letter, str(b.vulnerability), b.score() or 0,
+            table.config.get("system", "sayc"), table.fast_robots)
+
+
+def second_table(index: int, deal: str, number: int | None, dealer: str, vulnerability: str, ours: int,
+                 system: str, fast: bool) -> Event:
+    """Duplicate practice: the same board played by four robots at a second table, compared in IMPs and
+    with par (North-South's score ``ours`` at the first table)."""
+    b = Board(deal=Deal.parse(deal), number=number, dealer=Seat.parse(dealer),
+              vulnerability=Vulnerability.parse(vulnerability))
     other = robots.play_out(Board(deal=b.deal, number=b.number, dealer=b.dealer, vulnerability=b.vulnerability),
-                            table.config.get("system", "sayc"), table.fast_robots)
-    ours = b.score() or 0
+                            system, fast)
     theirs = other.score() or 0
     event: Event = {"type": "robot_table", "index": index,
                     "robot_table": {"contract": str(other.contract), "tricks": other.tricks, "ns_score": theirs,
@@ -512,6 +521,12 @@ def robot_table_event(table: Table, index: int) -> Event | None:
         event["par"] = {"score": par_score, "contracts": analysis["par"]["contracts"],
                         "imps": forms.imps(ours - par_score)}
     return event
+
+
+def robot_table_event(table: Table, index: int) -> Event | None:
+    """The second table's event for finished board ``index`` of a duplicate table (None otherwise)."""
+    job = second_table_job(table, index)
+    return None if job is None else second_table(*job)
 
 
 __all__ = ["ActionError", "Table", "new_deal_event", "robot_table_event", "phase", "Call", "Card", "Contract"]
