@@ -41,15 +41,18 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 
 def create_app(store_url: str | Path | None = None, *, redis_url: str | None = None, robot_delay: float = 0.0,
-               seed: str | None = None, threaded_robots: bool = True, robots: str = "strong") -> Starlette:
+               seed: str | None = None, threaded_robots: bool = True, robots: str = "strong",
+               heavy_workers: int | None = None) -> Starlette:
     """The app over a store (``None``: the SQLite file in the user's data directory; a path;
     ``postgresql://...``). ``redis_url`` links several server processes; ``robot_delay`` (seconds) paces
     the robots so people can follow; ``seed`` makes the deals reproducible (for tests); ``robots`` is the
-    default strength of new tables: ``"strong"`` (the library's robots) or ``"fast"`` (rules of thumb)."""
+    default strength of new tables: ``"strong"`` (the library's robots) or ``"fast"`` (rules of thumb);
+    ``heavy_workers`` the worker processes for the end-of-deal analysis (None: one per core but one; 0: a
+    thread instead)."""
     store = open_store(store_url)
     shared = str(store_url or "").startswith(("postgresql://", "postgres://"))
     manager = Manager(store, robot_delay=robot_delay, shared=shared, seed=seed, threaded_robots=threaded_robots,
-                      robots=robots)
+                      robots=robots, heavy_workers=heavy_workers)
     analysis_cache: dict[tuple[str, int], Any] = {}
 
     @contextlib.asynccontextmanager
@@ -96,7 +99,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
 
     async def history(request: Request) -> Response:
         query = request.query_params.get("q", "")[:100]
-        return JSONResponse({"deals": store.history(query)})
+        return JSONResponse({"deals": await asyncio.to_thread(store.history, query)})
 
     async def _finished_board(request: Request) -> tuple[Any, int]:
         table_id = request.path_params["table"]
@@ -119,7 +122,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
         b = table.boards[index]
         key = (table.id, index)
         if key not in analysis_cache:
-            analysis_cache[key] = await asyncio.to_thread(robot_api.analysis, b.deal, b.vulnerability, b.dealer)
+            analysis_cache[key] = await manager.heavy(robot_api.analysis, b.deal, b.vulnerability, b.dealer)
         view["analysis"] = analysis_cache[key]
         view["form"] = table.form.key
         view["summary"] = table.summary(index)
@@ -149,7 +152,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
     async def table_socket(websocket: WebSocket) -> None:
         await websocket.accept()
         token = websocket.path_params["token"]
-        found = manager.seat_for_token(token)
+        found = await manager.seat_for_token(token)
         if found is None:
             await websocket.send_text(ErrorMsg("this link is not valid: no seat has this token", "bad_token").to_json())
             await websocket.close(code=4404)

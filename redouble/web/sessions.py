@@ -6,13 +6,22 @@ The :class:`Manager` owns the tables a server process has loaded. Every change g
 first catches up with events other processes stored; a race for the same sequence number is detected by
 the store and the loser rebuilds the table and tries again. A :class:`~redouble.web.bus.Bus` tells other
 processes that a table changed.
+
+The event loop never waits on the disk or on heavy work: every store call runs in a thread
+(``asyncio.to_thread``), awaited under the table's lock, so one table's events are still stored and sent
+in order; the end-of-deal work of duplicate practice (the robots' second table and the double-dummy
+analysis, about 0.1 s of CPU in Python) runs in a pool of worker processes, so it neither holds the
+interpreter lock nor delays other tables' actions.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import logging
+import multiprocessing
+import os
 import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -107,8 +116,12 @@ class Manager:
     """The tables of one server process over a store (and, with several processes, a bus)."""
 
     def __init__(self, store: Store, *, robot_delay: float = 0.0, shared: bool = False,
-                 seed: str | None = None, threaded_robots: bool = True, robots: str = "strong") -> None:
+                 seed: str | None = None, threaded_robots: bool = True, robots: str = "strong",
+                 heavy_workers: int | None = None) -> None:
         self.store = store
+        # Worker processes for the end-of-deal work (None: one per core but one, at least one; 0: a thread).
+        self.heavy_workers = max(1, (os.cpu_count() or 2) - 1) if heavy_workers is None else heavy_workers
+        self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self.robot_delay = robot_delay
         self.shared = shared
         self.seed = seed
@@ -150,7 +163,7 @@ class Manager:
         if self.seed is not None and "seed" not in config:
             self._created += 1
             config["seed"] = f"{self.seed}-{self._created}"
-        self.store.create_table(table_id, config, tokens)
+        await self._db(self.store.create_table, table_id, config, tokens)
         session = await self.session(table_id)
         await self.commit(session, lambda t: new_deal_event(t, t.config.get("seed")))
         return {"table": table_id, "seat": me.letter, "token": tokens[me.letter],
@@ -166,7 +179,7 @@ class Manager:
             found = self.sessions.get(table_id)
             if found is not None:
                 return found
-            loaded = self.store.load(table_id)
+            loaded = await self._db(self.store.load, table_id)
             if loaded is None:
                 raise ActionError(f"no table {table_id!r}", "no_table")
             config, events = loaded
@@ -175,15 +188,15 @@ class Manager:
         self.schedule_robots(session)
         return session
 
-    def seat_for_token(self, token: str) -> tuple[str, Seat] | None:
-        found = self.store.seat_for_token(token)
+    async def seat_for_token(self, token: str) -> tuple[str, Seat] | None:
+        found = await self._db(self.store.seat_for_token, token)
         return None if found is None else (found[0], Seat.parse(found[1]))
 
     async def attach(self, session: TableSession, seat: Seat, socket: Sender) -> Connection:
         conn = Connection(socket, seat)
         async with session.lock:
             if self.shared:
-                self._catch_up(session)
+                await self._catch_up(session)
             session.connections.append(conn)
             # A player who comes back takes the seat back from the robot standing in.
             if seat in session.table.stand_in:
@@ -287,7 +300,7 @@ class Manager:
     async def _on_hint(self, session: TableSession, seat: Seat, msg: HintMsg) -> ServerMsg:
         async with session.lock:
             if self.shared:
-                self._catch_up(session)
+                await self._catch_up(session)
             if session.table.fast_robots:
                 choice = session.table.hint(seat)
             else:
@@ -303,14 +316,18 @@ class Manager:
         return fn(*args)
 
     # --- changes ----------------------------------------------------------------------------------
-    def _catch_up(self, session: TableSession) -> None:
+    async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """A store call in a thread: the event loop keeps serving other tables while the disk works."""
+        return await asyncio.to_thread(fn, *args)
+
+    async def _catch_up(self, session: TableSession) -> None:
         table = session.table
-        for seq, event in self.store.events_since(table.id, table.seq):
+        for seq, event in await self._db(self.store.events_since, table.id, table.seq):
             table.apply(event)
             table.seq = seq
 
-    def _rebuild(self, session: TableSession) -> None:
-        loaded = self.store.load(session.table.id)
+    async def _rebuild(self, session: TableSession) -> None:
+        loaded = await self._db(self.store.load, session.table.id)
         assert loaded is not None
         config, events = loaded
         session.table = Table.replay(session.table.id, config, events)
@@ -327,7 +344,7 @@ class Manager:
                              announce: bool = True) -> bool:
         for _attempt in range(20):
             if self.shared:
-                self._catch_up(session)
+                await self._catch_up(session)
             table = session.table
             # Fast robots answer in a fraction of a millisecond: a thread would cost more than it saves.
             event = await self._robot_call(make, table) if robot and not table.fast_robots else make(table)
@@ -343,20 +360,20 @@ class Manager:
                 raise
             except (RedoubleError, KeyError, ValueError, TypeError) as exc:
                 # The table may be half changed: rebuild it from the store before reporting.
-                self._rebuild(session)
+                await self._rebuild(session)
                 raise ActionError(str(exc), "invalid") from None
             seq = table.seq + 1
-            if not self.store.append(table.id, seq, event):
-                self._rebuild(session)  # another process got there first
+            if not await self._db(self.store.append, table.id, seq, event):
+                await self._rebuild(session)  # another process got there first
                 continue
             table.seq = seq
-            self._after(session, was_done)
+            await self._after(session, was_done)
             if announce:
                 await self._announce(session)
             return True
         raise ActionError("the table is busy; try again", "busy")
 
-    def _after(self, session: TableSession, was_done: bool) -> None:
+    async def _after(self, session: TableSession, was_done: bool) -> None:
         """Bookkeeping when a board has just finished: the history, and duplicate's second table."""
         table = session.table
         b = table.board
@@ -370,7 +387,7 @@ class Manager:
             task.add_done_callback(self._background.discard)
         summary = table.summary(index)
         search = " ".join(str(v) for v in summary.values() if v is not None)
-        self.store.record_deal(table.id, index, summary, search)
+        await self._db(self.store.record_deal, table.id, index, summary, search)
 
     async def _announce(self, session: TableSession) -> None:
         self.broadcast(session)
@@ -383,13 +400,23 @@ class Manager:
             job = second_table_job(session.table, index)
             if job is None:
                 return
-            # Off the event loop (the solver releases the interpreter; the robots' Python does not, so a
-            # busy duplicate server pays for it in latency: see benchmarks/server_load.py --form duplicate).
-            event = await asyncio.to_thread(second_table, *job)
+            # In a worker process: the robots' Python would hold the interpreter lock for about 0.1 s and
+            # stall every other table (see benchmarks/server_load.py --form duplicate).
+            event = await self.heavy(second_table, *job)
             if event is not None:
                 await self.commit(session, lambda t: event if "robot_table" not in t.boards[index].tags else None)
         except Exception:
             log.exception("second table failed at table %s", session.table.id)
+
+    async def heavy(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """``fn(*args)`` in the worker processes (``fn`` and its arguments are plain, picklable values)."""
+        if self.heavy_workers <= 0:
+            return await asyncio.to_thread(fn, *args)
+        if self._pool is None:
+            # "spawn": a fork of a process with threads and a running event loop is not safe.
+            self._pool = concurrent.futures.ProcessPoolExecutor(
+                self.heavy_workers, mp_context=multiprocessing.get_context("spawn"))
+        return await asyncio.wrap_future(self._pool.submit(fn, *args))
 
     def broadcast(self, session: TableSession, skip: Connection | None = None) -> None:
         session.sent_seq = session.table.seq
@@ -407,7 +434,7 @@ class Manager:
         if session is None:
             return
         async with session.lock:
-            self._catch_up(session)
+            await self._catch_up(session)
             if session.table.seq != session.sent_seq:
                 self.broadcast(session)
         # The process that stored the event drives the robots after it; a process that loads the table
@@ -452,3 +479,8 @@ class Manager:
                 session.driver.cancel()
             for conn in list(session.connections):
                 await conn.close()
+        for task in list(self._background):
+            task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
