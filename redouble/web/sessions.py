@@ -112,6 +112,12 @@ class Bus(Protocol):
     async def publish(self, table_id: str, seq: int) -> None: ...
 
 
+def _background_priority() -> None:
+    """In a worker process: yield the cores to the event loop, whose players are waiting."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
+
+
 class Manager:
     """The tables of one server process over a store (and, with several processes, a bus)."""
 
@@ -415,7 +421,7 @@ class Manager:
         if self._pool is None:
             # "spawn": a fork of a process with threads and a running event loop is not safe.
             self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.heavy_workers, mp_context=multiprocessing.get_context("spawn"))
+                self.heavy_workers, mp_context=multiprocessing.get_context("spawn"), initializer=_background_priority)
         return await asyncio.wrap_future(self._pool.submit(fn, *args))
 
     def broadcast(self, session: TableSession, skip: Connection | None = None) -> None:
