@@ -19,6 +19,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--db", help="SQLite file for the tables (default: redouble.sqlite3 in the user's data directory)")
     p.add_argument("--robot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="pause before each robot action so people can follow (default 0.6)")
+    p.add_argument("--stand-in-after", type=float, default=60, metavar="SECONDS",
+                   help="a robot plays for a person whose connection dropped once they keep the table waiting "
+                        "this long; 0: never (default 60)")
     p.add_argument("--robots", choices=("strong", "fast"), default="strong",
                    help="default strength of the computer players (default strong)")
     p.set_defaults(func=run)
@@ -51,7 +54,10 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"redouble play keeps its tables in an SQLite file; for {db!r} use redouble serve")
     if args.robot_delay < 0:
         raise CommandError(f"--robot-delay must be 0 or more, not {args.robot_delay}")
-    app = create_app(db, robot_delay=args.robot_delay, robots=args.robots)
+    if args.stand_in_after < 0:
+        raise CommandError(f"--stand-in-after must be 0 (never) or more, not {args.stand_in_after}")
+    app = create_app(db, robot_delay=args.robot_delay, robots=args.robots,
+                     stand_in_after=args.stand_in_after or None)
     shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{shown}:{args.port}/"
     return serve(app, args.host, args.port, f"Redouble is at {url}  (tables in {db}; Ctrl-C to stop)")

@@ -24,6 +24,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--workers", type=int, default=1, help="server processes on this port (default 1)")
     p.add_argument("--robot-delay", type=float, default=0.6, metavar="SECONDS",
                    help="pause before each robot action (default 0.6)")
+    p.add_argument("--stand-in-after", type=float, default=60, metavar="SECONDS",
+                   help="a robot plays for a person whose connection dropped once they keep the table waiting "
+                        "this long; 0: never (default 60; with PostgreSQL never, as "
+                        "each process knows only its own connections)")
     p.add_argument("--robots", choices=("strong", "fast"), default="strong",
                    help="default strength of the computer players (default strong)")
     p.set_defaults(func=run)
@@ -38,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
     if args.workers > 1 and not (shared and args.redis):
         raise CommandError("several workers need a shared database and Redis: --db postgresql://... --redis redis://...")
     os.environ.update(REDOUBLE_DB=args.db, REDOUBLE_REDIS=args.redis or "", REDOUBLE_ROBOTS=args.robots,
-                      REDOUBLE_ROBOT_DELAY=str(args.robot_delay))
+                      REDOUBLE_ROBOT_DELAY=str(args.robot_delay), REDOUBLE_STAND_IN_AFTER=str(args.stand_in_after))
     banner = (f"Redouble serving on http://{args.host}:{args.port}/ with {args.workers} process(es); "
               f"state in {'PostgreSQL' if shared else args.db}{', events via Redis' if args.redis else ''}")
     if args.workers > 1:
@@ -52,5 +56,6 @@ def run(args: argparse.Namespace) -> int:
         return 0
     from redouble.web import create_app
 
-    app = create_app(args.db, redis_url=args.redis, robot_delay=args.robot_delay, robots=args.robots)
+    app = create_app(args.db, redis_url=args.redis, robot_delay=args.robot_delay, robots=args.robots,
+                     stand_in_after=args.stand_in_after or None)
     return serve(app, args.host, args.port, banner)

@@ -42,17 +42,18 @@ def _error(message: str, status: int = 400) -> JSONResponse:
 
 def create_app(store_url: str | Path | None = None, *, redis_url: str | None = None, robot_delay: float = 0.0,
                seed: str | None = None, threaded_robots: bool = True, robots: str = "strong",
-               heavy_workers: int | None = None) -> Starlette:
+               heavy_workers: int | None = None, stand_in_after: float | None = 60.0) -> Starlette:
     """The app over a store (``None``: the SQLite file in the user's data directory; a path;
     ``postgresql://...``). ``redis_url`` links several server processes; ``robot_delay`` (seconds) paces
     the robots so people can follow; ``seed`` makes the deals reproducible (for tests); ``robots`` is the
     default strength of new tables: ``"strong"`` (the library's robots) or ``"fast"`` (rules of thumb);
     ``heavy_workers`` the worker processes for the end-of-deal analysis (None: one per core but one; 0: a
-    thread instead)."""
+    thread instead); ``stand_in_after`` the seconds a person whose connection dropped may keep the table
+    waiting before a robot plays for them (None: never; they come back through their link)."""
     store = open_store(store_url)
     shared = str(store_url or "").startswith(("postgresql://", "postgres://"))
     manager = Manager(store, robot_delay=robot_delay, shared=shared, seed=seed, threaded_robots=threaded_robots,
-                      robots=robots, heavy_workers=heavy_workers)
+                      robots=robots, heavy_workers=heavy_workers, stand_in_after=stand_in_after)
     analysis_cache: dict[tuple[str, int], Any] = {}
 
     @contextlib.asynccontextmanager
@@ -198,7 +199,8 @@ def app_from_env() -> Starlette:
     return create_app(os.environ.get("REDOUBLE_DB") or None, redis_url=os.environ.get("REDOUBLE_REDIS") or None,
                       robot_delay=float(os.environ.get("REDOUBLE_ROBOT_DELAY", "0.5")),
                       seed=os.environ.get("REDOUBLE_SEED") or None,
-                      robots=os.environ.get("REDOUBLE_ROBOTS", "strong"))
+                      robots=os.environ.get("REDOUBLE_ROBOTS", "strong"),
+                      stand_in_after=float(os.environ.get("REDOUBLE_STAND_IN_AFTER", "60")) or None)
 
 
 __all__ = ["create_app", "app_from_env", "json"]

@@ -27,10 +27,12 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
+from redouble import minibridge_robot
 from redouble.auction import Auction
 from redouble.board import Board
 from redouble.calls import Call
 from redouble.cards import Card, Seat, Suit
+from redouble.claims import rest_is_certain
 from redouble.deal import Deal
 from redouble.play import Play, trick_winner
 
@@ -235,6 +237,10 @@ def claim_is_sound(play: Play) -> tuple[bool, str]:
     """Whether a robot defender accepts the pending claim, and why."""
     claim = play.claim
     assert claim is not None
+    trial = play.copy()
+    trial.claim = None
+    if claim.seat.side == play.declarer.side and claim.tricks <= trial.tricks_left and rest_is_certain(trial):
+        return True, f"the rest are high: the declarer's side takes all the last {play.tricks_left}"
     remaining = _dd_remaining_for_claimer(play, claim.seat)
     if remaining is not None:
         ok = remaining >= claim.tricks
@@ -275,16 +281,7 @@ def has_solver() -> bool:
 
 
 def choose_minibridge_contract(deal: Deal, declarer: Seat) -> tuple[str, bool, str]:
-    """Minibridge: the strain and game-or-part-score a robot declarer names after seeing dummy.
-
-    The longest combined suit of eight or more cards (a major before a minor on equal length) is trumps,
-    otherwise no trumps; game with 25 or more combined high-card points (fallback rules of thumb).
-    """
-    hands = (deal[declarer], deal[declarer.partner])
-    points = sum(h.hcp for h in hands)
-    lengths = {s: sum(h.length(s) for h in hands) for s in Suit}
-    suit = max(Suit, key=lambda s: (lengths[s], s >= Suit.HEARTS, s))
-    strain = suit.letter if lengths[suit] >= 8 else "NT"
-    game = points >= 25
-    fit = f"a fit of {lengths[suit]} {suit.name.lower()}" if strain != "NT" else "no eight-card fit"
-    return strain, game, f"{points} points together, {fit}: {'game' if game else 'part score'} ({FALLBACK_CARD_NOTE})"
+    """Minibridge: the strain (``"S"``, ``"NT"``...) and game-or-part-score a robot declarer names after
+    seeing dummy, with the reason: the library's :func:`redouble.minibridge_robot.choose_minibridge_contract`."""
+    choice = minibridge_robot.choose_minibridge_contract(deal[declarer], deal[declarer.partner])
+    return str(choice.strain), choice.game, choice.reason

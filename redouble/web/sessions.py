@@ -104,6 +104,9 @@ class TableSession:
     connections: list[Connection] = field(default_factory=list)
     driver: asyncio.Task[None] | None = None
     sent_seq: int = -1  # the last state the players were sent
+    departed: set[Seat] = field(default_factory=set)  # people whose connection dropped
+    stand_in_timer: asyncio.Task[None] | None = None
+    stand_in_key: tuple[Seat, int] | None = None  # the absent seat and the table's state it is waiting on
 
 
 class Bus(Protocol):
@@ -123,8 +126,11 @@ class Manager:
 
     def __init__(self, store: Store, *, robot_delay: float = 0.0, shared: bool = False,
                  seed: str | None = None, threaded_robots: bool = True, robots: str = "strong",
-                 heavy_workers: int | None = None) -> None:
+                 heavy_workers: int | None = None, stand_in_after: float | None = 60.0) -> None:
         self.store = store
+        # A robot stands in for a person whose connection dropped once they keep the table waiting this long
+        # (None: never). Connections are known per process: with a shared store it is left to the players.
+        self.stand_in_after = None if shared else stand_in_after
         # Worker processes for the end-of-deal work (None: one per core but one, at least one; 0: a thread).
         self.heavy_workers = max(1, (os.cpu_count() or 2) - 1) if heavy_workers is None else heavy_workers
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
@@ -204,6 +210,7 @@ class Manager:
             if self.shared:
                 await self._catch_up(session)
             session.connections.append(conn)
+            session.departed.discard(seat)
             # A player who comes back takes the seat back from the robot standing in.
             if seat in session.table.stand_in:
                 await self._commit_locked(session, lambda t: {"type": "robot", "seat": seat.letter, "on": False}
@@ -215,6 +222,8 @@ class Manager:
     async def detach(self, session: TableSession, conn: Connection) -> None:
         with contextlib.suppress(ValueError):
             session.connections.remove(conn)
+        if conn.seat not in self.connected_seats(session) and session.table.kinds[conn.seat] == "human":
+            session.departed.add(conn.seat)
         await conn.close()
         self.broadcast(session)
 
@@ -426,6 +435,7 @@ class Manager:
 
     def broadcast(self, session: TableSession, skip: Connection | None = None) -> None:
         session.sent_seq = session.table.seq
+        self._watch_absent(session)
         views: dict[Seat, str] = {}
         for conn in session.connections:
             if conn is skip:
@@ -445,6 +455,41 @@ class Manager:
                 self.broadcast(session)
         # The process that stored the event drives the robots after it; a process that loads the table
         # later (after a restart) takes over then.
+
+    # --- absent players ---------------------------------------------------------------------------
+    def _watch_absent(self, session: TableSession) -> None:
+        """Start the grace period when the seat on turn is a person whose connection dropped."""
+        if self.stand_in_after is None:
+            return
+        table = session.table
+        seat = table.actor()
+        waiting = seat is not None and seat in session.departed and not table.is_robot(seat) \
+            and seat not in self.connected_seats(session)
+        key = (seat, table.seq) if waiting and seat is not None else None
+        if key == session.stand_in_key:
+            return
+        if session.stand_in_timer is not None:
+            session.stand_in_timer.cancel()
+            session.stand_in_timer = None
+        session.stand_in_key = key
+        if key is not None:
+            session.stand_in_timer = asyncio.create_task(self._stand_in_later(session, key))
+
+    async def _stand_in_later(self, session: TableSession, key: tuple[Seat, int]) -> None:
+        assert self.stand_in_after is not None
+        await asyncio.sleep(self.stand_in_after)
+        seat, seq = key
+        session.stand_in_timer = None  # done waiting: the commit below must not cancel this task
+
+        def make(t: Table) -> Event | None:
+            still = t.seq == seq and t.actor() == seat and seat in session.departed and not t.is_robot(seat) \
+                and seat not in self.connected_seats(session)
+            return {"type": "robot", "seat": seat.letter, "on": True, "auto": True} if still else None
+
+        try:
+            await self.commit(session, make)
+        except Exception:
+            log.exception("stand-in failed at table %s", session.table.id)
 
     # --- robots -----------------------------------------------------------------------------------
     def schedule_robots(self, session: TableSession) -> None:
@@ -483,6 +528,8 @@ class Manager:
         for session in self.sessions.values():
             if session.driver is not None:
                 session.driver.cancel()
+            if session.stand_in_timer is not None:
+                session.stand_in_timer.cancel()
             for conn in list(session.connections):
                 await conn.close()
         for task in list(self._background):

@@ -23,6 +23,7 @@ from redouble.auction import Auction
 from redouble.board import Board
 from redouble.calls import Call, Contract
 from redouble.cards import Card, Seat, Strain, Vulnerability
+from redouble.claims import certain_claim
 from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.play import Play
@@ -80,6 +81,8 @@ class Table:
         seats = config.get("seats", {})
         self.kinds: dict[Seat, str] = {s: str(seats.get(s.letter, "robot")) for s in Seat}
         self.stand_in: set[Seat] = set()
+        # Boards where a robot's claim was rejected: it plays on rather than claim again and again.
+        self.claims_refused: set[int] = set()
         self.boards: list[Board] = []
         self.seq = 0
         self._meanings: dict[tuple[int, int], list[str | None]] = {}
@@ -152,6 +155,12 @@ class Table:
         if ph == "play" and b.play is not None and b.play.claim is not None:
             ok, reason = robots.claim_is_sound(b.play)
             return {"type": "claim_answer", "seat": seat.letter, "accept": ok, "reason": reason}
+        if ph == "play" and b.play is not None and seat == b.play.declarer \
+                and len(self.boards) - 1 not in self.claims_refused:
+            # The rest are high: a robot declarer claims them rather than play them out.
+            tricks = certain_claim(b.play)
+            if tricks:
+                return {"type": "claim", "seat": seat.letter, "tricks": tricks}
         choice = robots.choose_action(b, self.config.get("system", "sayc"), self.fast_robots, self.scoring)
         if ph == "auction":
             # The meaning of a robot's call comes from the system (``meanings``), shown to everyone alike.
@@ -249,6 +258,8 @@ class Table:
         if e.get("accept"):
             play.accept_claim()
         else:
+            if self.is_robot(play.claim.seat):
+                self.claims_refused.add(len(self.boards) - 1)
             play.reject_claim()
 
     def _on_mini_contract(self, e: Event) -> None:
