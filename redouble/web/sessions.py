@@ -63,6 +63,7 @@ from redouble.web.table import (
 log = logging.getLogger("redouble.web")
 
 EventMaker = Callable[[Table], Event | None]
+PERSONAL_EVENTS = {"call", "card", "claim", "claim_answer", "mini_contract", "undo"}
 
 
 class Sender(Protocol):
@@ -196,7 +197,13 @@ class Manager:
                 raise ActionError(f"no table {table_id!r}", "no_table")
             config, events = loaded
             session = TableSession(Table.replay(table_id, config, events))
+            # After a restart nobody is connected: the people who had played here count as dropped, so a
+            # robot stands in for one who does not come back (one never seen yet is waited for).
+            session.departed = {Seat.parse(e["seat"]) for _, e in events
+                                if e.get("type") in PERSONAL_EVENTS and session.table.kinds.get(
+                                    Seat.parse(str(e.get("seat", "N")))) == "human"}
             self.sessions[table_id] = session
+        self._watch_absent(session)
         self.schedule_robots(session)
         return session
 

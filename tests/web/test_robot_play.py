@@ -134,3 +134,51 @@ def test_no_stand_in_while_the_player_is_connected_or_before_the_grace_period(db
             south.do(type="robot", seat="N", on=True)
             south.wait(lambda b: b["turn"] == "S")
             assert [c["seat"] for c in south.board["auction"]] == ["N", "E"]
+
+
+def test_a_person_answers_a_robot_s_claim_over_the_websocket(db: Path) -> None:
+    with make_client(db, seed="claims") as client:
+        store = client.app.state.store  # type: ignore[attr-defined]
+        tokens = {s: f"token-{s}" for s in "NESW"}
+        store.create_table("claims", {"form": "duplicate", "robots": "fast",
+                                      "seats": {s: "human" if s == "E" else "robot" for s in "NESW"}}, tokens)
+        events = [{"type": "deal", "deal": TOP_DEAL, "number": 1, "dealer": "N", "vul": "None"}]
+        events += [{"type": "call", "seat": s, "call": c} for s, c in zip("NESW", ["7NT", "Pass", "Pass", "Pass"],
+                                                                          strict=True)]
+        for seq, event in enumerate(events, 1):
+            store.append("claims", seq, event)
+        with client.websocket_connect("/ws/token-E") as ws:
+            east = Player(ws)
+            east.do(type="card", card="HJ")
+            east.wait(lambda b: b["claim"] is not None)
+            assert east.board["claim"] == {"seat": "N", "tricks": 12} and east.board["to_act"]
+            # Only what East may see: its own hand and dummy's, never North's or West's.
+            assert east.board["hands"]["N"]["cards"] is None and east.board["hands"]["W"]["cards"] is None
+            east.do(type="claim_answer", accept=False)
+            assert east.board["claim"] is None
+            # North plays on (it does not claim again); East follows with its last legal card.
+            for _ in range(300):
+                if east.board["phase"] == "done":
+                    break
+                east.act(lambda b: {"type": "card", "card": b["legal"][-1]})
+            assert east.board["phase"] == "done" and east.board["result"]["tricks"] == 13
+            assert east.board["review"]["claimed"] is None
+
+
+def test_after_a_restart_a_robot_stands_in_for_a_player_who_does_not_come_back(db: Path) -> None:
+    with make_client(db, seed="restart-stand-in") as client:
+        made = new_table(client, "chicago", seat="S", invite=["N"])
+        with client.websocket_connect(f"/ws/{made['tokens']['N']}") as ws:
+            north = Player(ws)
+            assert north.board["turn"] == "N"
+            north.do(type="call", call="Pass")
+    # The server restarts; only South comes back. South bids, West (a robot) calls, then North is on turn.
+    with make_client(db, seed="restart-stand-in", stand_in_after=0.2) as client:
+        with client.websocket_connect(f"/ws/{made['tokens']['S']}") as ws:
+            south = Player(ws)
+            south.wait(lambda b: b["turn"] == "S")
+            # A bid, so that the auction goes on to North whatever the robots call.
+            south.do(type="call", call=next(c for c in south.board["legal"] if c[0].isdigit()))
+            south.wait(lambda b: len(b["auction"]) >= 5)
+            assert south.state["seats"]["N"]["stand_in"]
+            assert [c["seat"] for c in south.board["auction"]][:5] == ["N", "E", "S", "W", "N"]
