@@ -438,7 +438,15 @@ class Manager:
             # "spawn": a fork of a process with threads and a running event loop is not safe.
             self._pool = concurrent.futures.ProcessPoolExecutor(
                 self.heavy_workers, mp_context=multiprocessing.get_context("spawn"), initializer=_background_priority)
-        return await asyncio.wrap_future(self._pool.submit(fn, *args))
+        pool = self._pool
+        try:
+            return await asyncio.wrap_future(pool.submit(fn, *args))
+        except concurrent.futures.process.BrokenProcessPool:
+            # A worker died (killed, out of memory): the next job gets a fresh pool.
+            if self._pool is pool:
+                self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
 
     def broadcast(self, session: TableSession, skip: Connection | None = None) -> None:
         session.sent_seq = session.table.seq
