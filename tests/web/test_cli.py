@@ -21,6 +21,8 @@ def test_play_rejects_bad_options(capsys: pytest.CaptureFixture[str], tmp_path: 
     assert "use redouble serve" in capsys.readouterr().err
     assert main(["play", "--robot-delay", "-1", "--db", str(tmp_path / "x.sqlite3")]) == 2
     assert "--robot-delay must be 0 or more" in capsys.readouterr().err
+    assert main(["play", "--stand-in-after", "-5", "--db", str(tmp_path / "x.sqlite3")]) == 2
+    assert "--stand-in-after must be 0 (never) or more, not -5.0" in capsys.readouterr().err
 
 
 def test_the_page_loads_nothing_from_outside() -> None:
