@@ -40,8 +40,8 @@ from redouble.calls import Call, CallKind
 from redouble.cards import Card, Rank, Seat, Suit, Vulnerability
 from redouble.deal import Deal, Hand
 from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, RedoubleError
-from redouble.pbn import Loaded, _decode
 from redouble.play import Play
+from redouble.textfile import Loaded, decode, read_source, write_text
 
 __all__ = ["Loaded", "dump", "dumps", "load", "loads"]
 
@@ -248,11 +248,11 @@ def loads(text: str | bytes, errors: Literal["collect"]) -> Loaded: ...
 def loads(text: str | bytes, errors: str = "raise") -> list[Board] | Loaded:
     """Read every board of LIN text. Errors name the token: the 0-based number of the ``key|value|`` pair.
 
-    ``errors="collect"`` returns :class:`~redouble.pbn.Loaded`: the good boards and one error per bad board.
+    ``errors="collect"`` returns :class:`~redouble.textfile.Loaded`: the good boards and one error per bad board.
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
-    pairs = _pairs(_decode(text))
+    pairs = _pairs(decode(text))
     pre: list[tuple[str, str]] = []
     segments: list[list[tuple[int, str, str]]] = []
     has_md = has_qx = False
@@ -290,12 +290,7 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: Literal["
 
 def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: str = "raise") -> list[Board] | Loaded:
     """Read a LIN file, given as a path or an open file (text or binary)."""
-    if hasattr(source, "read"):
-        data = source.read()
-    else:
-        with open(source, "rb") as fh:  # type: ignore[arg-type]
-            data = fh.read()
-    return loads(data, errors=errors)  # type: ignore[call-overload,no-any-return]
+    return loads(read_source(source), errors=errors)  # type: ignore[call-overload,no-any-return]
 
 
 # --- writing -----------------------------------------------------------------------------------------
@@ -386,9 +381,4 @@ def dumps(boards: Iterable[Board]) -> str:
 
 def dump(boards: Iterable[Board], target: str | os.PathLike[str] | IO[str]) -> None:
     """Write ``boards`` as LIN to a path or an open text file (UTF-8)."""
-    text = dumps(boards)
-    if hasattr(target, "write"):
-        target.write(text)
-    else:
-        with open(target, "w", encoding="utf-8", newline="\n") as fh:  # type: ignore[arg-type]
-            fh.write(text)
+    write_text(target, dumps(boards))

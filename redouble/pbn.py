@@ -53,7 +53,7 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import IO, Literal, NamedTuple, overload
+from typing import IO, Literal, overload
 
 from redouble.auction import Auction
 from redouble.board import Board
@@ -62,6 +62,7 @@ from redouble.cards import Card, Seat, Strain, Vulnerability
 from redouble.deal import Deal
 from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, RedoubleError
 from redouble.play import Play
+from redouble.textfile import Loaded, decode, read_source, write_text
 
 __all__ = ["Loaded", "MANDATORY_TAGS", "OWNED_TAGS", "double_dummy_table", "dump", "dumps", "load", "loads"]
 
@@ -72,13 +73,6 @@ MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "So
 OWNED_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Auction", "Play")
 _ORDER_RANK = {name: k for k, name in enumerate(MANDATORY_TAGS + ("Auction", "Play"))}
 _END = ":end"  # comment anchor: after the game
-
-
-class Loaded(NamedTuple):
-    """What ``load(..., errors="collect")`` returns: the good boards and one error per bad game."""
-
-    boards: list[Board]
-    errors: list[ParseError]
 
 
 # --- lexer -------------------------------------------------------------------------------------------
@@ -574,17 +568,6 @@ def _raw_rows(data: list[_Token], text: str) -> list[str]:
     return rows
 
 
-def _decode(data: str | bytes) -> str:
-    if isinstance(data, bytes):
-        if data.startswith(b"\xef\xbb\xbf"):
-            return data[3:].decode("utf-8", errors="replace")
-        try:
-            return data.decode("utf-8")
-        except UnicodeDecodeError:
-            return data.decode("latin-1")  # the character set of the PBN standard
-    return data[1:] if data.startswith("\ufeff") else data
-
-
 @overload
 def loads(text: str | bytes, errors: Literal["raise"] = ...) -> list[Board]: ...
 @overload
@@ -599,7 +582,7 @@ def loads(text: str | bytes, errors: str = "raise") -> list[Board] | Loaded:
     """
     if errors not in ("raise", "collect"):
         raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
-    source = _decode(text)
+    source = decode(text)
     tokens = _lex(source)
     games: list[list[_Token]] = [[]]
     for t in tokens:
@@ -637,12 +620,7 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: Literal["
 
 def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: str = "raise") -> list[Board] | Loaded:
     """Read a PBN file, given as a path or an open file (text or binary)."""
-    if hasattr(source, "read"):
-        data = source.read()
-    else:
-        with open(source, "rb") as fh:  # type: ignore[arg-type]
-            data = fh.read()
-    return loads(data, errors=errors)  # type: ignore[call-overload,no-any-return]
+    return loads(read_source(source), errors=errors)  # type: ignore[call-overload,no-any-return]
 
 
 # --- double-dummy tables -----------------------------------------------------------------------------
@@ -861,9 +839,4 @@ def dumps(boards: Iterable[Board]) -> str:
 
 def dump(boards: Iterable[Board], target: str | os.PathLike[str] | IO[str]) -> None:
     """Write ``boards`` as PBN to a path or an open text file (UTF-8)."""
-    text = dumps(boards)
-    if hasattr(target, "write"):
-        target.write(text)
-    else:
-        with open(target, "w", encoding="utf-8", newline="\n") as fh:  # type: ignore[arg-type]
-            fh.write(text)
+    write_text(target, dumps(boards))
