@@ -149,9 +149,8 @@ class ChicagoDeal:
         return -self.ns
 
 
-class DuplicateChicago(_Cycle):
-    """Chicago with duplicate scoring: each deal scored on its own, vulnerability by the cycle,
-    any multiple of four deals."""
+class _EachDealOnItsOwn(_Cycle):
+    """A Chicago whose deals are scored one by one for North-South (no sheet carried between deals)."""
 
     def __init__(self, *, rules: ScoringRules = MODERN,
                  cycle: tuple[tuple[Seat, Vulnerability], ...] = MODERN_CYCLE) -> None:
@@ -168,6 +167,11 @@ class DuplicateChicago(_Cycle):
     def totals(self) -> dict[str, int]:
         ns = sum(d.ns for d in self.deals)
         return {"NS": ns, "EW": -ns}
+
+
+class DuplicateChicago(_EachDealOnItsOwn):
+    """Chicago with duplicate scoring: each deal scored on its own, vulnerability by the cycle,
+    any multiple of four deals."""
 
     def record(self, contract: Contract | str, declarer: Seat | str | None = None, tricks: int | None = None,
                label: str | None = None) -> ChicagoDeal:
@@ -215,24 +219,9 @@ def russian_imps(ns_score: int, ns_hcp: int, vulnerability: Vulnerability | str)
     return imps(ns_score - russian_ns_target(ns_hcp, vulnerability))
 
 
-class RussianChicago(_Cycle):
+class RussianChicago(_EachDealOnItsOwn):
     """Chicago with Russian scoring: each deal's duplicate score against a target set by the points held,
     the difference in IMPs. Needs the deal (or North-South's high-card points) for every deal played."""
-
-    def __init__(self, *, rules: ScoringRules = MODERN,
-                 cycle: tuple[tuple[Seat, Vulnerability], ...] = MODERN_CYCLE) -> None:
-        super().__init__(cycle)
-        self.rules = rules
-        self.deals: list[ChicagoDeal] = []
-
-    @property
-    def is_complete(self) -> bool:
-        return self.deals_played > 0 and self.deals_played % DEALS_IN_CHICAGO == 0
-
-    @property
-    def totals(self) -> dict[str, int]:
-        ns = sum(d.ns for d in self.deals)
-        return {"NS": ns, "EW": -ns}
 
     def record(self, contract: Contract | str, declarer: Seat | str | None = None, tricks: int | None = None,
                deal: Deal | None = None, ns_hcp: int | None = None, label: str | None = None) -> ChicagoDeal:
