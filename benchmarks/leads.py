@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python benchmarks/leads.py                 # 1,000 deals (about 20 minutes on two cores)
+    python benchmarks/leads.py                 # 1,000 deals (about 17 minutes on two busy cores)
     python benchmarks/leads.py --deals 100     # a quick look
 
 Each seeded random deal is bid by the SAYC robot on all four seats (dealer and vulnerability by board
