@@ -8,16 +8,7 @@ from redouble.match import match_deals, play_board, play_match
 from redouble.robots import Robot
 from redouble.scoring.imps import imps
 
-
-@pytest.fixture(autouse=True)
-def solver():
-    from redouble.dd import _dds
-    from redouble.errors import SolverUnavailableError
-
-    try:
-        return _dds.library()
-    except SolverUnavailableError as exc:
-        pytest.skip(str(exc))
+pytestmark = pytest.mark.usefixtures("solver")
 
 
 def test_each_board_is_played_at_both_tables_with_the_pairs_switched():

@@ -6,16 +6,7 @@ from redouble import Board, Call, Deal, Hand, Seat
 from redouble.errors import RedoubleError
 from redouble.robots import Robot
 
-
-@pytest.fixture(autouse=True)
-def solver():
-    from redouble.dd import _dds
-    from redouble.errors import SolverUnavailableError
-
-    try:
-        return _dds.library()
-    except SolverUnavailableError as exc:
-        pytest.skip(str(exc))
+pytestmark = pytest.mark.usefixtures("solver")
 
 
 def test_named_robots():

@@ -13,15 +13,6 @@ from redouble.simulate import simulate
 WHERE = "north.hcp in 15..17 and north.balanced and south.hcp in 8..9"
 
 
-@pytest.fixture(scope="module")
-def solver():
-    from redouble.dd import _dds
-    from redouble.errors import SolverUnavailableError
-
-    try:
-        return _dds.library()
-    except SolverUnavailableError as exc:
-        pytest.skip(str(exc))
 
 
 @pytest.fixture(scope="module")

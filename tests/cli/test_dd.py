@@ -13,15 +13,7 @@ GRAND_TRICKS = {"N": {"C": 10, "D": 11, "H": 12, "S": 13, "NT": 13}, "E": {"C": 
                 "S": {"C": 10, "D": 11, "H": 12, "S": 13, "NT": 13}, "W": {"C": 3, "D": 2, "H": 1, "S": 0, "NT": 0}}
 
 
-@pytest.fixture(autouse=True)
-def solver():
-    from redouble.dd import _dds
-    from redouble.errors import SolverUnavailableError
-
-    try:
-        return _dds.library()
-    except SolverUnavailableError as exc:
-        pytest.skip(str(exc))
+pytestmark = pytest.mark.usefixtures("solver")
 
 
 def test_deal_as_json(capsys):

@@ -7,16 +7,7 @@ import pytest
 from redouble import pbn
 from redouble.cli import main
 
-
-@pytest.fixture(autouse=True)
-def solver():
-    from redouble.dd import _dds
-    from redouble.errors import SolverUnavailableError
-
-    try:
-        return _dds.library()
-    except SolverUnavailableError as exc:
-        pytest.skip(str(exc))
+pytestmark = pytest.mark.usefixtures("solver")
 
 
 def test_json_summary_and_pbn_record(tmp_path, capsys):

@@ -6,16 +6,7 @@ import pytest
 
 from redouble.cli import main
 
-
-@pytest.fixture(autouse=True)
-def solver():
-    from redouble.dd import _dds
-    from redouble.errors import SolverUnavailableError
-
-    try:
-        return _dds.library()
-    except SolverUnavailableError as exc:
-        pytest.skip(str(exc))
+pytestmark = pytest.mark.usefixtures("solver")
 
 
 ARGS = ["simulate", "--where", "north.hcp in 15..17 and north.balanced", "--count", "12", "--seed", "4",

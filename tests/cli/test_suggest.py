@@ -10,15 +10,7 @@ from redouble.cli import main
 FINESSE = Deal.parse("N:432.5432.5432.A2 KJT9.T98.T98.JT9 AQ.AKQJ.AKQJ.KQ3 8765.76.76.87654")
 
 
-@pytest.fixture(autouse=True)
-def solver():
-    from redouble.dd import _dds
-    from redouble.errors import SolverUnavailableError
-
-    try:
-        return _dds.library()
-    except SolverUnavailableError as exc:
-        pytest.skip(str(exc))
+pytestmark = pytest.mark.usefixtures("solver")
 
 
 def _write(tmp_path, *boards):

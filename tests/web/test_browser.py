@@ -16,12 +16,13 @@ from typing import Any
 
 import pytest
 
+from tests.support import missing
+
 pytestmark = pytest.mark.browser
 
 CHROMIUM = os.environ.get("REDOUBLE_CHROMIUM", "/usr/bin/chromium")
 if not Path(CHROMIUM).exists():
-    pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)",
-                allow_module_level=True)
+    missing(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)")
 sync_api = pytest.importorskip("playwright.sync_api", reason="browser tests need the playwright package")
 uvicorn = pytest.importorskip("uvicorn")
 

@@ -22,6 +22,8 @@ from typing import Any
 
 import pytest
 
+from tests.support import missing
+
 pytest.importorskip("psycopg")
 pytest.importorskip("redis")
 ws_client = pytest.importorskip("websockets.sync.client")
@@ -29,8 +31,7 @@ ws_client = pytest.importorskip("websockets.sync.client")
 PG_BINS = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
 REDIS = shutil.which("redis-server")
 if not PG_BINS or REDIS is None:
-    pytest.skip("needs Debian's postgresql and redis-server packages (initdb, pg_ctl, redis-server)",
-                allow_module_level=True)
+    missing("needs Debian's postgresql and redis-server packages (initdb, pg_ctl, redis-server)")
 PG_BIN = Path(PG_BINS[-1]).parent
 
 
