@@ -38,6 +38,15 @@ MAX_SAMPLES = 200
 DEFAULT_BUDGET = 0.8  # seconds: a card in under a second
 LEAD_BUDGET = 1.25  # the opening lead, the card that matters most, gets a quarter more: a second by default
 LEAD_MARGIN = 0.25  # tricks by which a card must beat every conventional lead to be led instead
+# The hard cap on one decision when the sample count comes from the budget. The per-position estimates
+# above are averages; one double-dummy search can take ten times the mean (a notrump hand early in the play)
+# and a busy machine doubles everything, so the samples are solved a few at a time and no new batch is
+# started once the clock says it would not finish in time.
+DEFAULT_TIME_CAP = 1.0
+# Positions per solver call while the clock is watched: measured on two cores, solving 1, 2, 4 or 48
+# positions a call costs the same in all (DDS gains nothing from a bigger batch), so small batches bound
+# the overshoot at no price.
+_CAPPED_BATCH = 2
 
 
 @dataclass(frozen=True)
@@ -104,6 +113,35 @@ def equivalent_groups(play: Play, cards: Sequence[Card]) -> list[list[Card]]:
                 continue
         groups.append([card])
     return groups
+
+
+def solve_in_time(plays: Sequence[Play], deadline: float | None) -> list[dict[Card, int]]:
+    """Solve ``plays`` double-dummy in order until ``deadline`` (a :func:`time.perf_counter` value); at least
+    the first batch is always solved, so the answer is a non-empty prefix of the positions (all of them
+    when ``deadline`` is None). A batch is not started when the mean time of those solved so far says it
+    would end after the deadline.
+
+    >>> from redouble import Deal
+    >>> plays = [Play(Deal.random(seed=s), "3NT-S") for s in range(3)]
+    >>> len(solve_in_time(plays, None)), len(solve_in_time(plays, 0.0))
+    (3, 2)
+    """
+    import time
+
+    from redouble.dd import solve_positions
+
+    if deadline is None:
+        return solve_positions(plays)
+    started = time.perf_counter()
+    solved: list[dict[Card, int]] = []
+    for start in range(0, len(plays), _CAPPED_BATCH):
+        if solved:
+            now = time.perf_counter()
+            per_position = (now - started) / len(solved)
+            if now + per_position * min(_CAPPED_BATCH, len(plays) - start) > deadline:
+                break
+        solved.extend(solve_positions(plays[start:start + _CAPPED_BATCH]))
+    return solved
 
 
 def _auction_ranges(auction: Auction | None, vulnerability: Vulnerability, system: str) -> dict[Seat, HandRange]:
@@ -179,14 +217,28 @@ def _declarer_tie_break(play: Play, tied: Sequence[Card]) -> tuple[Card, str]:
 def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction | None = None,
                 vulnerability: Vulnerability | str = Vulnerability.NONE, system: str = "sayc",
                 scoring: str = "imps", samples: int | None = None, budget: float = DEFAULT_BUDGET,
-                seed: int = 0, ranges: Mapping[Seat, HandRange] | None = None) -> CardChoice:
+                seed: int = 0, ranges: Mapping[Seat, HandRange] | None = None,
+                time_cap: float | None = None) -> CardChoice:
     """The card the player on turn (``seat``: the declarer for dummy's cards) should play.
 
     Uses only what that player sees. ``auction`` (for its inferences, or ``ranges`` directly) narrows the
     layouts; ``samples`` overrides the count that ``budget`` seconds allow; ``scoring`` is ``"total"``,
     ``"imps"`` or ``"matchpoints"``.
+
+    Determinism and the clock: the layouts drawn are fixed by ``seed`` and what the player sees. When the
+    count comes from ``budget``, ``time_cap`` seconds (by default the larger of :data:`DEFAULT_TIME_CAP` and
+    the opening lead's budget; ``math.inf`` for none) is a hard limit on the decision: the
+    layouts are solved in that fixed order and the solving stops early when the clock runs out, so on a slow
+    or busy machine a decision may rest on fewer layouts (a prefix of the same ones) and can differ. An
+    explicit ``samples`` count is always solved in full: the same seed, the same card, on any machine.
     """
+    import time
+
     import numpy as np
+
+    if time_cap is None:
+        time_cap = max(DEFAULT_TIME_CAP, budget * LEAD_BUDGET)
+    deadline = None if samples is not None or time_cap == float("inf") else time.perf_counter() + time_cap
 
     if scoring not in SCORING_FORMS:
         raise RedoubleError(f"unknown form of scoring {scoring!r} (expected one of {', '.join(SCORING_FORMS)})")
@@ -221,14 +273,19 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
                      lead_weights(play, pool, view.played) if play.cards and play.opening_leader in view.hidden
                      else None)
     n = samples if samples is not None else samples_for(play.tricks_left, budget * (LEAD_BUDGET if opening else 1))
-    drawn = sample_deals(view, n, seed=decision_seed(seed, play, viewer), ranges=ranges, weight=weight)
-    from redouble.dd import solve_positions
+    try:
+        drawn = sample_deals(view, n, seed=decision_seed(seed, play, viewer), ranges=ranges, weight=weight)
+    except RedoubleError:  # no layout fits what was played (an odd hand-entered record): play by rule
+        from redouble.cardplay.simple import simple_card
 
-    solved = solve_positions([replay(d, play) for d in drawn.deals])
+        fallback = simple_card(play)
+        return CardChoice(fallback.card, f"no layout fits the play so far; {fallback.reason}")
+    solved = solve_in_time([replay(d, play) for d in drawn.deals], deadline)
+    layouts, weights = drawn.deals[:len(solved)], drawn.weights[:len(solved)]
     values = np.array([[v[c] for c in legal] for v in solved], dtype=np.int64)  # declarer-side totals
     sign = -1 if defending else 1
-    scores = _expected(values, drawn.weights, scoring, sign, _score_table(play, vul))
-    w = np.asarray(drawn.weights, dtype=float) / sum(drawn.weights)
+    scores = _expected(values, weights, scoring, sign, _score_table(play, vul))
+    w = np.asarray(weights, dtype=float) / sum(weights)
     mine = values if not defending else 13 - values
     tricks = mine.T @ w
     # The opening lead is ranked by the tricks it expects, the score breaking ties: a lead can afford few
@@ -262,12 +319,13 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     i = legal.index(card)
     relaxed = "" if not drawn.relaxed else f", auction ranges widened {drawn.relaxed}x"
     aim = "tricks" if opening else ("score" if scoring == "total" else scoring)
-    reason = (f"best expected {aim} over {len(drawn.deals)} sampled "
-              f"layouts{relaxed}: {tricks[i]:.2f} tricks" + (f"; {why}" if why else ""))
+    cut = "" if len(layouts) == len(drawn.deals) else f" (of {len(drawn.deals)} drawn: the time ran out)"
+    reason = (f"best expected {aim} over {len(layouts)} sampled "
+              f"layouts{cut}{relaxed}: {tricks[i]:.2f} tricks" + (f"; {why}" if why else ""))
     claim = None
-    if not defending and not opening and play.tricks_left >= 2:
+    if not defending and not opening and play.tricks_left >= 2 and len(layouts) >= MIN_SAMPLES:
         column = values[:, i]
         if (column == column[0]).all():
             claim = int(column[0]) - play.declarer_tricks
     return CardChoice(card, reason, {c: float(tricks[k]) for k, c in enumerate(legal)},
-                      {c: float(scores[k]) for k, c in enumerate(legal)}, len(drawn.deals), claim)
+                      {c: float(scores[k]) for k, c in enumerate(legal)}, len(layouts), claim)

@@ -104,6 +104,18 @@ def test_samples_follow_the_time_budget():
     assert samples_for(13, budget=10) > samples_for(13)
 
 
+def test_time_cap_cuts_the_solving_short():
+    """With no time left only the first batch of layouts is solved; the card still comes from those."""
+    play = Play(Deal.random(seed=11), "3NT-S")
+    capped = choose_card(play, seed=4, time_cap=0.0)
+    assert capped.samples == 2
+    assert f"(of {samples_for(13, 1.0)} drawn: the time ran out)" in capped.reason  # the lead's 1 s budget
+    assert capped.card in play.legal_cards()
+    # An explicit sample count is never cut: the same seed gives the same card on any machine.
+    exact = choose_card(play, seed=4, samples=6, time_cap=0.0)
+    assert exact.samples == 6 and "time ran out" not in exact.reason
+
+
 def test_defender_uses_the_auction():
     """South opened 1NT (15-17) and North raised to 3NT: West's lead is sampled with those ranges."""
     board = Board.from_number(1, deal=FINESSE)
