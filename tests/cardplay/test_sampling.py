@@ -47,18 +47,44 @@ def test_declarer_sees_dummy_after_the_lead_and_the_defenders_voids():
             assert _played_by(play, seat) <= set(deal[seat].cards)
 
 
+SQUEEZE_RANGES = {Seat.NORTH: HandRange(15, 17, (2, 2, 2, 2), (5, 5, 5, 5)),
+                  Seat.EAST: HandRange(10, 18, (0, 0, 0, 0), (13, 13, 13, 13)),
+                  Seat.SOUTH: HandRange(6, 9, (0, 0, 0, 5), (13, 13, 13, 13))}
+
+
 def test_samples_respect_the_auction_ranges():
     play = Play(SQUEEZE, "7NT-S")
-    ranges = {Seat.NORTH: HandRange(15, 17, (2, 2, 2, 2), (5, 5, 5, 5)),
-              Seat.EAST: HandRange(10, 18, (0, 0, 0, 0), (13, 13, 13, 13)),
-              Seat.SOUTH: HandRange(6, 9, (0, 0, 0, 5), (13, 13, 13, 13))}
-    samples = sample_deals(View.of(play, Seat.WEST), 60, seed=1, ranges=ranges)
+    samples = sample_deals(View.of(play, Seat.WEST), 60, seed=1, ranges=SQUEEZE_RANGES, loose_share=0)
     assert samples.relaxed == 0
     for deal in samples.deals:
         north, east, south = deal[Seat.NORTH], deal[Seat.EAST], deal[Seat.SOUTH]
         assert 15 <= north.hcp <= 17 and all(2 <= n <= 5 for n in north.shape)
         assert 10 <= east.hcp <= 18
         assert 6 <= south.hcp <= 9 and south.length(Suit.SPADES) >= 5
+
+
+def test_a_share_of_the_samples_comes_from_loosened_ranges():
+    """15% of 60 layouts (9) are drawn with the ranges widened by 3 points and a card of length, spread
+    evenly, so a hand the auction misdescribes (North with 14 points) can be dealt."""
+    play = Play(SQUEEZE, "7NT-S")
+    samples = sample_deals(View.of(play, Seat.WEST), 60, seed=1, ranges=SQUEEZE_RANGES)
+    assert samples.relaxed == 0 and len(samples.deals) == 60
+
+    def fits(deal: Deal) -> bool:
+        north, east, south = deal[Seat.NORTH], deal[Seat.EAST], deal[Seat.SOUTH]
+        return (15 <= north.hcp <= 17 and all(2 <= n <= 5 for n in north.shape) and 10 <= east.hcp <= 18
+                and 6 <= south.hcp <= 9 and south.length(Suit.SPADES) >= 5)
+
+    def fits_loosely(deal: Deal) -> bool:
+        north, east, south = deal[Seat.NORTH], deal[Seat.EAST], deal[Seat.SOUTH]
+        return (12 <= north.hcp <= 20 and all(1 <= n <= 6 for n in north.shape) and 7 <= east.hcp <= 21
+                and 3 <= south.hcp <= 12 and south.length(Suit.SPADES) >= 4)
+
+    outside = [k for k, deal in enumerate(samples.deals) if not fits(deal)]
+    assert 1 <= len(outside) <= 9 and all(fits_loosely(deal) for deal in samples.deals)
+    assert outside[0] < 20  # spread through the list, not all at its end
+    strict = sample_deals(View.of(play, Seat.WEST), 60, seed=1, ranges=SQUEEZE_RANGES, loose_share=0)
+    assert all(fits(deal) for deal in strict.deals)
 
 
 def test_impossible_ranges_are_widened_not_fatal():
