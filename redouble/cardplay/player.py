@@ -46,7 +46,7 @@ DEFAULT_TIME_CAP = 1.0
 # Positions per solver call while the clock is watched: measured on two cores, solving 1, 2, 4 or 48
 # positions a call costs the same in all (DDS gains nothing from a bigger batch), so small batches bound
 # the overshoot at no price.
-_CAPPED_BATCH = 2
+_CAPPED_BATCH = 1
 
 
 @dataclass(frozen=True)
@@ -124,7 +124,7 @@ def solve_in_time(plays: Sequence[Play], deadline: float | None) -> list[dict[Ca
     >>> from redouble import Deal
     >>> plays = [Play(Deal.random(seed=s), "3NT-S") for s in range(3)]
     >>> len(solve_in_time(plays, None)), len(solve_in_time(plays, 0.0))
-    (3, 2)
+    (3, 1)
     """
     import time
 
