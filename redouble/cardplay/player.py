@@ -47,6 +47,9 @@ DEFAULT_TIME_CAP = 1.0
 # positions a call costs the same in all (DDS gains nothing from a bigger batch), so small batches bound
 # the overshoot at no price.
 _CAPPED_BATCH = 1
+# One search can take several times the mean of those before it: a layout is started only when twice the
+# mean still fits (a running search cannot be stopped, so the overshoot is at most that one search).
+_SAFETY = 2.0
 
 
 @dataclass(frozen=True)
@@ -118,8 +121,8 @@ def equivalent_groups(play: Play, cards: Sequence[Card]) -> list[list[Card]]:
 def solve_in_time(plays: Sequence[Play], deadline: float | None) -> list[dict[Card, int]]:
     """Solve ``plays`` double-dummy in order until ``deadline`` (a :func:`time.perf_counter` value); at least
     the first batch is always solved, so the answer is a non-empty prefix of the positions (all of them
-    when ``deadline`` is None). A batch is not started when the mean time of those solved so far says it
-    would end after the deadline.
+    when ``deadline`` is None). A layout is not started when twice the mean time of those solved so far
+    would take it past the deadline.
 
     >>> from redouble import Deal
     >>> plays = [Play(Deal.random(seed=s), "3NT-S") for s in range(3)]
@@ -138,7 +141,7 @@ def solve_in_time(plays: Sequence[Play], deadline: float | None) -> list[dict[Ca
         if solved:
             now = time.perf_counter()
             per_position = (now - started) / len(solved)
-            if now + per_position * min(_CAPPED_BATCH, len(plays) - start) > deadline:
+            if now + _SAFETY * per_position * min(_CAPPED_BATCH, len(plays) - start) > deadline:
                 break
         solved.extend(solve_positions(plays[start:start + _CAPPED_BATCH]))
     return solved
