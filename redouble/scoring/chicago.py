@@ -25,7 +25,7 @@ from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.scoring.core import DUPLICATE_GAME_BONUS, MODERN, ScoringRules, duplicate_score
 from redouble.scoring.imps import imps
-from redouble.scoring.rubber import GameInProgress, Honours, SheetDeal, parse_result, resolve_honours
+from redouble.scoring.rubber import GameInProgress, Honours, SheetDeal, parse_result
 from redouble.scoring.sheet import SIDES, ScoreSheet
 
 DEALS_IN_CHICAGO = 4
@@ -112,9 +112,7 @@ class Chicago(_Cycle):
         if seat is not None and taken is not None:
             side, made = self._table.score_deal(c, seat, taken, vul.is_vulnerable(seat), self.rules, label)
             if self.honours:
-                h = resolve_honours(honours, deal, c.strain)
-                if h is not None:
-                    self.sheet.add(h.side, h.points, below=False, label=label, kind="honours")
+                self._table.score_honours(honours, deal, c.strain, label)
             if self._table.game_won(side):
                 game_won_by = side
                 self.sheet.add(side, GAME_BONUS[vul.is_vulnerable(seat)], below=False, label=label, kind="game")

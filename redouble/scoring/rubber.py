@@ -146,6 +146,13 @@ class GameInProgress:
     sheet: ScoreSheet
     part: dict[str, int] = field(default_factory=lambda: {"NS": 0, "EW": 0})
 
+    def score_honours(self, honours: Honours | tuple[Seat | str, int] | int | None, deal: Deal | None,
+                      strain: Strain | None, label: str) -> None:
+        """Write the honours above the line, as claimed or as found in the deal."""
+        h = resolve_honours(honours, deal, strain)
+        if h is not None:
+            self.sheet.add(h.side, h.points, below=False, label=label, kind="honours")
+
     def score_deal(self, c: Contract, declarer: Seat, tricks: int, declarer_vulnerable: bool,
                    rules: ScoringRules, label: str) -> tuple[str, bool]:
         """Write a contract's score; return the declaring side and whether it made the contract."""
@@ -236,9 +243,7 @@ class Rubber:
         if seat is not None and taken is not None:
             side, _ = self._table.score_deal(c, seat, taken, self.vulnerable(seat.side), self.rules, label)
             if self.honours:
-                h = resolve_honours(honours, deal, c.strain)
-                if h is not None:
-                    self.sheet.add(h.side, h.points, below=False, label=label, kind="honours")
+                self._table.score_honours(honours, deal, c.strain, label)
             if self._table.game_won(side):
                 game_won_by = side
                 self.games[side] += 1
