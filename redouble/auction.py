@@ -220,7 +220,7 @@ class Auction:
                                              old.explanation if explanation is None else explanation)
 
     def rounds(self) -> list[list[Call | None]]:
-        """Calls laid out in rows of four, West North East South columns would be: N, E, S, W."""
+        """Calls in rows of four under columns N, E, S, W (``None`` before the dealer's first call)."""
         cells: list[Call | None] = [None] * self.dealer + list(self.calls)
         return [cells[k:k + 4] for k in range(0, len(cells), 4)]
 

@@ -16,7 +16,7 @@ from math import factorial
 from typing import ClassVar
 
 from redouble.cards import ALL_CARDS, SEATS, Card, Rank, Seat, Suit
-from redouble.errors import ParseError, RedoubleError
+from redouble.errors import RedoubleError
 
 SUIT_MASK = 0x1FFF
 _HCP_WEIGHTS = (0,) * 9 + (1, 2, 3, 4)  # bit 9 is the jack, bit 12 the ace
@@ -424,10 +424,3 @@ class Deal:
         out += [pad + x for x in s]
         return "\n".join(out)
 
-
-def parse_deal_or_error(text: str, line: int | None = None) -> Deal:
-    """Parse a PBN deal string, raising :class:`ParseError` with ``line`` on failure."""
-    try:
-        return Deal.parse(text)
-    except RedoubleError as exc:
-        raise ParseError(str(exc), line=line) from None
