@@ -35,6 +35,9 @@ class Context:
     leading_passes: int = 0
     ranges: dict[Seat, HandRange] = field(default_factory=dict)
     system: str = "sayc"
+    # What does not depend on the hand (the rules that fit the auction, legal calls), worked out once: the
+    # same context serves every hand that bids at this point (see engine.context_for).
+    memo: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, auction: Auction, vulnerability: Vulnerability, history: list[Explained],
@@ -76,7 +79,10 @@ class Context:
         return self.vulnerability.is_vulnerable(self.seat.lho)
 
     def is_legal(self, call: Call) -> bool:
-        return self.auction.why_illegal(call) is None
+        got = self.memo.get(call)
+        if got is None:
+            got = self.memo[call] = self.auction.why_illegal(call) is None
+        return bool(got)
 
     def calls_of(self, seat: Seat) -> list[Explained]:
         return [ex for ex in self.history if ex.seat == seat]

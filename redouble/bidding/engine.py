@@ -12,7 +12,7 @@ from redouble.bidding.context import Context, Explained
 from redouble.bidding.meaning import HandRange, Meaning
 from redouble.bidding.rules import After, Pattern, Rule
 from redouble.calls import Call
-from redouble.cards import Seat, Vulnerability
+from redouble.cards import Seat, Suit, Vulnerability
 from redouble.deal import Hand
 from redouble.errors import RedoubleError
 
@@ -114,20 +114,38 @@ def _history(systems: tuple[str, str], dealer: int, vul: int, calls: tuple[int, 
 
 
 def context_for(auction: Auction, vulnerability: Vulnerability, system: Systems) -> Context:
-    """The context for the seat on turn; ``system`` may name each side's system (NS, EW)."""
-    systems = side_systems(system)
-    hist = _history(systems, int(auction.dealer), int(vulnerability), tuple(c.index for c in auction.calls))
-    return Context.build(auction, vulnerability, list(hist), systems[0] if auction.turn.is_ns else systems[1])
+    """The context for the seat on turn; ``system`` may name each side's system (NS, EW). The same
+    auction gives the same (shared, read-only) context."""
+    return _context(side_systems(system), int(auction.dealer), int(vulnerability),
+                    tuple(c.index for c in auction.calls))
+
+
+@lru_cache(maxsize=4096)
+def _context(systems: tuple[str, str], dealer: int, vul: int, calls: tuple[int, ...]) -> Context:
+    hist = _history(systems, dealer, vul, calls)
+    auction = Auction(Seat(dealer), [Call(i) for i in calls])  # a copy of its own: the caller's may grow
+    return Context.build(auction, Vulnerability(vul), list(hist), systems[0] if auction.turn.is_ns else systems[1])
+
+
+def _fitting_rules(system: System, ctx: Context) -> list[tuple[Rule, list[dict[str, Suit]]]]:
+    """The rules whose auction pattern fits, with their bindings: the same for every hand."""
+    key = ("rules", system.name)
+    got = ctx.memo.get(key)
+    if got is None:
+        got = ctx.memo[key] = [(r, envs) for r in system.rules_for(len(ctx.calls))
+                               if (envs := list(r.situations(ctx)))]
+    return got  # type: ignore[return-value]
 
 
 def decide(system: System, ctx: Context, hand: Hand) -> BidChoice:
     forced = ctx.forced
-    for r in system.rules_for(len(ctx.calls)):
-        for call, env in r.candidates(ctx, hand):
-            if forced and call.is_pass and not r.name.endswith("penalty-pass"):
-                continue
-            if r.accepts(hand, env):
-                return BidChoice(call, r.meaning(env), r.name)
+    for r, situations in _fitting_rules(system, ctx):
+        for env in situations:
+            for call, bound in r.legal_calls(env, ctx, hand):
+                if forced and call.is_pass and not r.name.endswith("penalty-pass"):
+                    continue
+                if r.accepts(hand, bound):
+                    return BidChoice(call, r.meaning(bound), r.name)
     call, name, text = system.choose_natural(ctx, hand)
     meaning, _ = system.describe_natural(ctx, call)
     if text:

@@ -54,28 +54,31 @@ class Pattern:
 
     text: str
     tokens: tuple[str, ...] = ()
+    fixed: tuple[Call | None, ...] = field(default=(), repr=False, compare=False)  # None: '*' or a variable
 
     def __post_init__(self) -> None:
         tokens = tuple(self.text.split())
         if not tokens or tokens[-1] != "?":
             raise ValueError(f"an auction pattern ends with '?': {self.text!r}")
         object.__setattr__(self, "tokens", tokens)
+        object.__setattr__(self, "fixed", tuple(
+            None if t == "*" or (t[-1] in _VARIABLES and t[0].isdigit()) else Call(t) for t in tokens[:-1]))
 
     def match(self, calls: Sequence[Call]) -> dict[str, Suit] | None:
         if len(calls) != len(self.tokens) - 1:
             return None
         env: dict[str, Suit] = {}
-        for token, call in zip(self.tokens, calls, strict=False):
-            if token == "*":
+        for token, fixed, call in zip(self.tokens, self.fixed, calls, strict=False):
+            if fixed is not None:
+                if fixed is not call:
+                    return None
                 continue
-            if token[-1] in _VARIABLES and token[0].isdigit():
+            if token != "*":
                 if not call.is_bid or call.level != int(token[0]) or call.strain == Strain.NOTRUMP:
                     return None
                 assert call.strain is not None and call.strain.suit is not None
                 if not _bind(token[-1], call.strain.suit, env):
                     return None
-            elif Call(token) is not call:
-                return None
         return env
 
 
@@ -134,9 +137,13 @@ class Rule:
     def candidates(self, ctx: Context, hand: Hand | None = None) -> Iterator[tuple[Call, Env]]:
         """Every legal (call, bindings) this rule may make now; with ``hand``, longest suits first."""
         for env in self.situations(ctx):
-            for call, e in self._expand(env, ctx, hand, ctx.calls):
-                if ctx.is_legal(call):
-                    yield call, e
+            yield from self.legal_calls(env, ctx, hand)
+
+    def legal_calls(self, env: dict[str, Suit], ctx: Context, hand: Hand | None = None) -> Iterator[tuple[Call, Env]]:
+        """The legal (call, bindings) of one situation ``env`` this rule matched."""
+        for call, e in self._expand(env, ctx, hand, ctx.calls):
+            if ctx.is_legal(call):
+                yield call, e
 
     def _expand(self, env: dict[str, Suit], ctx: Context | None, hand: Hand | None,
                 calls: Sequence[Call]) -> Iterator[tuple[Call, Env]]:
