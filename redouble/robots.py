@@ -148,15 +148,13 @@ class Robot:
             raise RedoubleError(f"it is {play.controller}'s card to choose, not {Seat.parse(seat)}'s")
         if self.player == "simple":
             return simple_card(play)
+        kwargs: dict[str, object] = {"scoring": self.scoring, "budget": self.budget, "samples": self.samples,
+                                     "seed": self.seed}
         if isinstance(board, Board):
-            ranges = self.ranges(board, play.controller)
-            vul = board.vulnerability
-        else:
-            ranges, vul = {}, None
-        kwargs: dict[str, object] = {"ranges": ranges, "scoring": self.scoring, "budget": self.budget,
-                                     "samples": self.samples, "seed": self.seed, "system": self.system}
-        if vul is not None:
-            kwargs["vulnerability"] = vul
+            mine, theirs = self.system, self.opponents_system or self.system
+            kwargs.update(ranges=self.ranges(board, play.controller), vulnerability=board.vulnerability,
+                          auction=board.auction,
+                          system=(mine, theirs) if play.controller.is_ns else (theirs, mine))
         return choose_card(play, play.controller, **kwargs)  # type: ignore[arg-type]
 
     # --- claims -----------------------------------------------------------------------------------

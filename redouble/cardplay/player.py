@@ -37,7 +37,7 @@ MIN_SAMPLES = 8
 MAX_SAMPLES = 200
 DEFAULT_BUDGET = 0.8  # seconds: a card in under a second
 LEAD_BUDGET = 1.25  # the opening lead, the card that matters most, gets a quarter more: a second by default
-LEAD_MARGIN = 0.25  # tricks by which a card must beat every conventional lead to be led instead
+LEAD_MARGIN = 0.1  # tricks by which a card must beat every conventional lead to be led instead
 # The hard cap on one decision when the sample count comes from the budget. The per-position estimates
 # above are averages; one double-dummy search can take ten times the mean (a notrump hand early in the play)
 # and a busy machine doubles everything, so the samples are solved a few at a time and no new batch is
@@ -47,10 +47,15 @@ DEFAULT_TIME_CAP = 1.0
 # cores, so bigger calls are cheaper a position (measured on two cores: 1 a call 55 ms, 2 48 ms, 4 42 ms,
 # 48 30 ms at trick one), but a running call cannot be stopped. So each call takes as many layouts as twice
 # the mean time a layout still lets finish before the deadline, up to this many.
-_CAPPED_BATCH = 8
+_CAPPED_BATCH = 4
 # One search can take several times the mean of those before it: a layout is started only when twice the
 # mean still fits (a running search cannot be stopped, so the overshoot is at most that one search).
 _SAFETY = 2.0
+# With an auction, this many times the layouts are drawn and the ones that best explain the calls are kept
+# (redouble.cardplay.auction_fit), in at most this share of the time cap.
+FIT_FACTOR = 8
+MAX_FIT_CANDIDATES = 400
+FIT_SHARE = 0.25
 
 
 @dataclass(frozen=True)
@@ -151,7 +156,8 @@ def solve_in_time(plays: Sequence[Play], deadline: float | None) -> list[dict[Ca
     return solved
 
 
-def _auction_ranges(auction: Auction | None, vulnerability: Vulnerability, system: str) -> dict[Seat, HandRange]:
+def _auction_ranges(auction: Auction | None, vulnerability: Vulnerability,
+                    system: str | tuple[str, str]) -> dict[Seat, HandRange]:
     if auction is None or not auction.calls:
         return {}
     try:
@@ -222,7 +228,7 @@ def _declarer_tie_break(play: Play, tied: Sequence[Card]) -> tuple[Card, str]:
 
 
 def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction | None = None,
-                vulnerability: Vulnerability | str = Vulnerability.NONE, system: str = "sayc",
+                vulnerability: Vulnerability | str = Vulnerability.NONE, system: str | tuple[str, str] = "sayc",
                 scoring: str = "imps", samples: int | None = None, budget: float = DEFAULT_BUDGET,
                 seed: int = 0, ranges: Mapping[Seat, HandRange] | None = None,
                 time_cap: float | None = None) -> CardChoice:
@@ -280,15 +286,28 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
                      lead_weights(play, pool, view.played) if play.cards and play.opening_leader in view.hidden
                      else None)
     n = samples if samples is not None else samples_for(play.tricks_left, budget * (LEAD_BUDGET if opening else 1))
+    bidders = [s for s in view.hidden if s != viewer] if auction is not None and auction.calls else []
+    drawn_count = min(n * FIT_FACTOR, max(n, MAX_FIT_CANDIDATES)) if bidders else n
     try:
-        drawn = sample_deals(view, n, seed=decision_seed(seed, play, viewer), ranges=ranges, weight=weight)
+        drawn = sample_deals(view, drawn_count, seed=decision_seed(seed, play, viewer), ranges=ranges, weight=weight)
     except RedoubleError:  # no layout fits what was played (an odd hand-entered record): play by rule
         from redouble.cardplay.simple import simple_card
 
         fallback = simple_card(play)
         return CardChoice(fallback.card, f"no layout fits the play so far; {fallback.reason}")
-    solved = solve_in_time([replay(d, play) for d in drawn.deals], deadline)
-    layouts, weights = drawn.deals[:len(solved)], drawn.weights[:len(solved)]
+    kept, kept_weights = list(drawn.deals), list(drawn.weights)
+    fit_note = ""
+    if bidders and auction is not None:
+        from redouble.cardplay.auction_fit import MISMATCH_WEIGHT, fit_to_auction
+
+        fit_deadline = None if deadline is None else time.perf_counter() + FIT_SHARE * time_cap
+        order, misses = fit_to_auction(kept, auction, bidders, vul, keep=n, system=system,
+                                       deadline=fit_deadline)
+        kept = [kept[i] for i in order]
+        kept_weights = [kept_weights[i] * MISMATCH_WEIGHT ** m for i, m in zip(order, misses)]
+        fit_note = f", the {len(order)} of {len(drawn.deals)} drawn that best fit the auction"
+    solved = solve_in_time([replay(d, play) for d in kept], deadline)
+    layouts, weights = kept[:len(solved)], kept_weights[:len(solved)]
     values = np.array([[v[c] for c in legal] for v in solved], dtype=np.int64)  # declarer-side totals
     sign = -1 if defending else 1
     scores = _expected(values, weights, scoring, sign, _score_table(play, vul))
@@ -326,9 +345,9 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     i = legal.index(card)
     relaxed = "" if not drawn.relaxed else f", auction ranges widened {drawn.relaxed}x"
     aim = "tricks" if opening else ("score" if scoring == "total" else scoring)
-    cut = "" if len(layouts) == len(drawn.deals) else f" (of {len(drawn.deals)} drawn: the time ran out)"
+    cut = "" if len(layouts) == len(kept) else f" (of {len(kept)}: the time ran out)"
     reason = (f"best expected {aim} over {len(layouts)} sampled "
-              f"layouts{cut}{relaxed}: {tricks[i]:.2f} tricks" + (f"; {why}" if why else ""))
+              f"layouts{cut}{fit_note}{relaxed}: {tricks[i]:.2f} tricks" + (f"; {why}" if why else ""))
     claim = None
     if not defending and not opening and play.tricks_left >= 2 and len(layouts) >= MIN_SAMPLES:
         column = values[:, i]

@@ -109,7 +109,7 @@ def test_time_cap_cuts_the_solving_short():
     play = Play(Deal.random(seed=11), "3NT-S")
     capped = choose_card(play, seed=4, time_cap=0.0)
     assert capped.samples == 2
-    assert f"(of {samples_for(13, 1.0)} drawn: the time ran out)" in capped.reason  # the lead's 1 s budget
+    assert f"(of {samples_for(13, 1.0)}: the time ran out)" in capped.reason  # the lead's 1 s budget
     assert capped.card in play.legal_cards()
     # An explicit sample count is never cut: the same seed gives the same card on any machine.
     exact = choose_card(play, seed=4, samples=6, time_cap=0.0)
