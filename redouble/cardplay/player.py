@@ -304,7 +304,7 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
         order, misses = fit_to_auction(kept, auction, bidders, vul, keep=n, system=system,
                                        deadline=fit_deadline)
         kept = [kept[i] for i in order]
-        kept_weights = [kept_weights[i] * MISMATCH_WEIGHT ** m for i, m in zip(order, misses)]
+        kept_weights = [kept_weights[i] * MISMATCH_WEIGHT ** m for i, m in zip(order, misses, strict=True)]
         fit_note = f", the {len(order)} of {len(drawn.deals)} drawn that best fit the auction"
     solved = solve_in_time([replay(d, play) for d in kept], deadline)
     layouts, weights = kept[:len(solved)], kept_weights[:len(solved)]
