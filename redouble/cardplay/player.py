@@ -332,7 +332,12 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     tol = 1e-9 + 1e-6 * abs(top)
     tied_idx = [i for i in candidates if primary[i] >= top - tol]
     top_second = max(secondary[i] for i in tied_idx)
-    tied = [legal[i] for i in tied_idx if secondary[i] >= top_second - 1e-9 - 1e-6 * abs(top_second)]
+    tied_idx = [i for i in tied_idx if secondary[i] >= top_second - 1e-9 - 1e-6 * abs(top_second)]
+    # Still level: the card that is the best play (double dummy) in the most layouts gives away least.
+    best_each = mine.max(axis=1, keepdims=True)
+    optimal = (mine == best_each).T @ w
+    top_optimal = max(optimal[i] for i in tied_idx)
+    tied = [legal[i] for i in tied_idx if optimal[i] >= top_optimal - 1e-9]
     if opening:
         card = tied[0] if len(tied) == 1 else max(tied, key=lambda c: (c in conventional, c.index))
         why = f"lead: {conventional.get(card, 'clearly better than the conventional leads')}"
