@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+from redouble.cardplay.auction_fit import fit_to_auction, mismatches
 from redouble.cardplay.leads import conventional_lead, conventional_leads
 from redouble.cardplay.player import SCORING_FORMS, CardChoice, choose_card, equivalent_groups, samples_for
 from redouble.cardplay.sampling import Samples, View, replay, sample_deals
@@ -23,6 +24,8 @@ __all__ = [
     "conventional_lead",
     "conventional_leads",
     "equivalent_groups",
+    "fit_to_auction",
+    "mismatches",
     "read_signals",
     "replay",
     "sample_deals",

@@ -1,5 +1,6 @@
-"""The card player: deal the unseen cards many times, solve every layout double-dummy in one batch, and
-play the card with the best expected score for the form of scoring.
+"""The card player: deal the unseen cards many times, keep the layouts that best explain the auction
+(:mod:`redouble.cardplay.auction_fit`), solve each double-dummy, and play the card with the best expected
+score for the form of scoring.
 
 >>> from redouble import Deal, Play
 >>> play = Play(Deal.random(seed=7), "3NT-S")
