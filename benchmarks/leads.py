@@ -4,6 +4,7 @@ Run from the repository root::
 
     python benchmarks/leads.py                 # 1,000 deals (about 17 minutes on two busy cores)
     python benchmarks/leads.py --deals 100     # a quick look
+    python benchmarks/leads.py --only NT       # the notrump leads of the same 1,000 deals
 
 Each seeded random deal is bid by the SAYC robot on all four seats (dealer and vulnerability by board
 number); passed-out deals are skipped. The robot's opening lead (standard agreements tested over sampled
@@ -19,7 +20,7 @@ import argparse
 import random
 import time
 
-from redouble import Board, Deal, Play
+from redouble import Board, Deal, Play, Strain
 from redouble.cardplay import choose_card
 from redouble.robots import Robot
 
@@ -31,6 +32,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1000, help="number of deals (default 1000)")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the deals (default 2024)")
     parser.add_argument("--samples", type=int, default=None, help="layouts a lead (default: the 1-second budget)")
+    parser.add_argument("--only", choices=("suit", "NT"), default=None, help="lead against these contracts only")
     args = parser.parse_args()
 
     from rich.progress import Progress
@@ -50,6 +52,8 @@ def main() -> None:
             continue
         board.auction = auction
         if auction.contract is None or auction.contract.is_passed_out:
+            continue
+        if args.only is not None and (auction.contract.strain is Strain.NOTRUMP) != (args.only == "NT"):
             continue
         items.append(board)
     truths = solve_positions([Play(b.deal, b.contract) for b in items], progress=True)

@@ -54,8 +54,8 @@ _CAPPED_BATCH = 4
 _SAFETY = 2.0
 # With an auction, this many times the layouts are drawn and the ones that best explain the calls are kept
 # (redouble.cardplay.auction_fit), in at most this share of the time cap.
-FIT_FACTOR = 8
-MAX_FIT_CANDIDATES = 400
+FIT_FACTOR = 24
+MAX_FIT_CANDIDATES = 800
 FIT_SHARE = 0.25
 
 
