@@ -57,6 +57,8 @@ _SAFETY = 2.0
 FIT_FACTOR = 24
 MAX_FIT_CANDIDATES = 800
 FIT_SHARE = 0.25
+# Layouts dealt from the play alone to split declarer's cards that the auction's layouts leave level.
+TIE_BREAK_SAMPLES = 32
 
 
 @dataclass(frozen=True)
@@ -228,6 +230,39 @@ def _declarer_tie_break(play: Play, tied: Sequence[Card]) -> tuple[Card, str]:
     return min(tied, key=lambda c: (c.rank, c.suit)), "lowest of equal cards"
 
 
+def _wider_tie_break(play: Play, view: View, tied: list[Card], groups: list[list[Card]], weight,  # type: ignore[no-untyped-def]
+                     seed: int, deadline: float | None, samples: int | None) -> tuple[list[Card], str]:
+    """Declarer's cards that the sampled layouts cannot tell apart, told apart by layouts dealt from the
+    play alone, without the auction's ranges: the real hands may be unlike every layout the auction
+    suggested (an odd hand, a misread call), and among cards level on the likely layouts the one that also
+    copes with the unlikely ones gives away least. The ``tied`` cards themselves when they are all of one
+    equivalent group, when no time is left, or when the wider layouts cannot tell them apart either."""
+    import time
+
+    import numpy as np
+
+    group_of = {c: k for k, g in enumerate(groups) for c in g}
+    if len({group_of[c] for c in tied}) < 2:
+        return tied, ""
+    if deadline is not None and time.perf_counter() + _SECONDS_PER_POSITION.get(play.tricks_left, 0.001) * 4 > deadline:
+        return tied, ""
+    count = samples if samples is not None else TIE_BREAK_SAMPLES
+    try:
+        drawn = sample_deals(view, count, seed=decision_seed(seed, play, view.viewer) + 1, weight=weight)
+    except RedoubleError:
+        return tied, ""
+    solved = solve_in_time([replay(d, play) for d in drawn.deals], deadline)
+    values = np.array([[v[c] for c in tied] for v in solved], dtype=np.int64)
+    mine = values if view.viewer % 2 == play.declarer % 2 else 13 - values
+    mean = mine.mean(axis=0)
+    optimal = (mine == mine.max(axis=1, keepdims=True)).mean(axis=0)
+    top = max(zip(mean, optimal, strict=True))
+    kept = [c for c, m, o in zip(tied, mean, optimal, strict=True) if m >= top[0] - 1e-9 and o >= top[1] - 1e-9]
+    if len(kept) == len(tied):
+        return tied, ""
+    return kept, f"level on those; better on {len(solved)} layouts dealt without the auction's ranges"
+
+
 def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction | None = None,
                 vulnerability: Vulnerability | str = Vulnerability.NONE, system: str | tuple[str, str] = "sayc",
                 scoring: str = "imps", samples: int | None = None, budget: float = DEFAULT_BUDGET,
@@ -347,7 +382,8 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     elif defending:
         card, why = signal_card(play, tied)
     else:
-        card, why = _declarer_tie_break(play, tied)
+        tied, wider = _wider_tie_break(play, view, tied, groups, weight, seed, deadline, samples)
+        card, why = (tied[0], wider) if len(tied) == 1 else _declarer_tie_break(play, tied)
     i = legal.index(card)
     relaxed = "" if not drawn.relaxed else f", auction ranges widened {drawn.relaxed}x"
     aim = "tricks" if opening else ("score" if scoring == "total" else scoring)

@@ -184,3 +184,20 @@ def test_auction_is_optional_and_used_when_given():
     play = Play(FINESSE, "3NT-S")
     choice = choose_card(play, auction=auction, samples=6, seed=2)
     assert choice.card in play.legal_cards()
+
+
+def test_level_cards_are_split_by_layouts_dealt_without_the_auction():
+    """Declarer's ace and queen, were they level on the auction's layouts, are told apart on layouts dealt
+    from the play alone: East played second with the king out, so the finesse gains on average."""
+    from redouble.cardplay.player import _wider_tie_break
+    from redouble.cardplay.sampling import View
+
+    play = _play(FINESSE, "7NT-S", FINESSE_PLAY)
+    view = View.of(play, Seat.SOUTH)
+    groups = equivalent_groups(play, play.legal_cards())
+    kept, why = _wider_tie_break(play, view, [Card("SA"), Card("SQ")], groups, None, 1, None, 24)
+    assert kept == [Card("SQ")]
+    assert why == "level on those; better on 24 layouts dealt without the auction's ranges"
+    # Cards of one equivalent group are never split.
+    hearts = [c for c in play.legal_cards() if c.suit == Suit.HEARTS]
+    assert _wider_tie_break(play, view, hearts, groups, None, 1, None, 24) == (hearts, "")
