@@ -32,9 +32,9 @@ from redouble.deal import Deal
 
 # The weight of a layout whose hands the robot would have bid otherwise: the bidder is not the only way to
 # bid (people judge, and the ranges are what the system promises), so such a layout is unlikely, not
-# impossible. Chosen on the lead benchmark's first 500 deals (0.3 kept the notrump leads best of 1, 0.3,
-# 0.1, 0.01).
-MISMATCH_WEIGHT = 0.3
+# impossible. Chosen on the lead benchmark's first 500 deals: of 1, 0.3, 0.1 and 0.03, 0.1 led best (by
+# a point in notrump, within the noise in suits) and left the declaring side's tricks least understated.
+MISMATCH_WEIGHT = 0.1
 # Counting stops here. One is enough to tell the layouts that fit from those that do not, and stopping at
 # the first call the robot would not make halves the cost of a layout (0.24 ms instead of 0.40 ms): a
 # layout that fits is rare (about 11 in 700 drawn by the ranges alone, for a typical opening lead), so
