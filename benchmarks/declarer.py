@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python benchmarks/declarer.py                # 200 deals (about 8 minutes on two busy cores)
+    python benchmarks/declarer.py                # 200 deals (about 20 minutes on two cores)
     python benchmarks/declarer.py --deals 20     # a quick look
 
 Each seeded random deal is bid by the SAYC robot on all four seats; passed-out deals are skipped. The

@@ -42,8 +42,10 @@ LEAD_MARGIN = 0.1  # tricks by which a card must beat every conventional lead to
 # The hard cap on one decision when the sample count comes from the budget. The per-position estimates
 # above are averages; one double-dummy search can take ten times the mean (a notrump hand early in the play)
 # and a busy machine doubles everything, so the samples are solved a few at a time and no new batch is
-# started once the clock says it would not finish in time.
-DEFAULT_TIME_CAP = 1.0
+# started once the clock says it would not finish in time. The cap is a tenth under the second a card may
+# take, for the one search that runs past it and the bookkeeping after (benchmarks/declarer.py: with a cap
+# of 1.0 s, 9 of 5,070 cards took 1.00-1.07 s).
+DEFAULT_TIME_CAP = 0.9
 # Positions per solver call while the clock is watched: the solver runs the positions of one call on both
 # cores, so bigger calls are cheaper a position (measured on two cores: 1 a call 55 ms, 2 48 ms, 4 42 ms,
 # 48 30 ms at trick one), but a running call cannot be stopped. So each call takes as many layouts as twice
@@ -275,8 +277,8 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     ``"imps"`` or ``"matchpoints"``.
 
     Determinism and the clock: the layouts drawn are fixed by ``seed`` and what the player sees. When the
-    count comes from ``budget``, ``time_cap`` seconds (by default the larger of :data:`DEFAULT_TIME_CAP` and
-    the opening lead's budget; ``math.inf`` for none) is a hard limit on the decision: the
+    count comes from ``budget``, ``time_cap`` seconds (by default :data:`DEFAULT_TIME_CAP`; ``math.inf``
+    for none) is a hard limit on the decision: the
     layouts are solved in that fixed order and the solving stops early when the clock runs out, so on a slow
     or busy machine a decision may rest on fewer layouts (a prefix of the same ones) and can differ. An
     explicit ``samples`` count is always solved in full: the same seed, the same card, on any machine.
@@ -286,7 +288,7 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     import numpy as np
 
     if time_cap is None:
-        time_cap = max(DEFAULT_TIME_CAP, budget * LEAD_BUDGET)
+        time_cap = DEFAULT_TIME_CAP
     deadline = None if samples is not None or time_cap == float("inf") else time.perf_counter() + time_cap
 
     if scoring not in SCORING_FORMS:
