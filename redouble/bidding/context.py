@@ -4,11 +4,15 @@ what is known of every hand, and whether the seat is forced to bid."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
 from redouble.bidding.meaning import Forcing, HandRange, Meaning
 from redouble.calls import Call
 from redouble.cards import Seat, Strain, Suit, Vulnerability
+
+if TYPE_CHECKING:
+    from redouble.bidding.rules import Rule
 
 
 @dataclass(frozen=True)
@@ -35,9 +39,12 @@ class Context:
     leading_passes: int = 0
     ranges: dict[Seat, HandRange] = field(default_factory=dict)
     system: str = "sayc"
-    # What does not depend on the hand (the rules that fit the auction, legal calls), worked out once: the
-    # same context serves every hand that bids at this point (see engine.context_for).
-    memo: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
+    # What does not depend on the hand, worked out once: the same context serves every hand that bids at
+    # this point (see engine.context_for). Whether each call is legal; per system, the rules whose auction
+    # pattern fits, with their bindings.
+    legal_memo: dict[Call, bool] = field(default_factory=dict, repr=False, compare=False)
+    fitting_rules: dict[str, list[tuple[Rule, list[dict[str, Suit]]]]] = field(
+        default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, auction: Auction, vulnerability: Vulnerability, history: list[Explained],
@@ -79,10 +86,10 @@ class Context:
         return self.vulnerability.is_vulnerable(self.seat.lho)
 
     def is_legal(self, call: Call) -> bool:
-        got = self.memo.get(call)
+        got = self.legal_memo.get(call)
         if got is None:
-            got = self.memo[call] = self.auction.why_illegal(call) is None
-        return bool(got)
+            got = self.legal_memo[call] = self.auction.why_illegal(call) is None
+        return got
 
     def calls_of(self, seat: Seat) -> list[Explained]:
         return [ex for ex in self.history if ex.seat == seat]

@@ -129,12 +129,11 @@ def _context(systems: tuple[str, str], dealer: int, vul: int, calls: tuple[int, 
 
 def _fitting_rules(system: System, ctx: Context) -> list[tuple[Rule, list[dict[str, Suit]]]]:
     """The rules whose auction pattern fits, with their bindings: the same for every hand."""
-    key = ("rules", system.name)
-    got = ctx.memo.get(key)
+    got = ctx.fitting_rules.get(system.name)
     if got is None:
-        got = ctx.memo[key] = [(r, envs) for r in system.rules_for(len(ctx.calls))
-                               if (envs := list(r.situations(ctx)))]
-    return got  # type: ignore[return-value]
+        got = ctx.fitting_rules[system.name] = [(r, envs) for r in system.rules_for(len(ctx.calls))
+                                                if (envs := list(r.situations(ctx)))]
+    return got
 
 
 def decide(system: System, ctx: Context, hand: Hand) -> BidChoice:
