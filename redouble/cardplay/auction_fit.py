@@ -29,6 +29,7 @@ from collections.abc import Collection, Sequence
 from redouble.auction import Auction
 from redouble.cards import Seat, Vulnerability
 from redouble.deal import Deal
+from redouble.errors import RedoubleError
 
 # The weight of a layout whose hands the robot would have bid otherwise: the bidder is not the only way to
 # bid (people judge, and the ranges are what the system promises), so such a layout is unlikely, not
@@ -47,8 +48,7 @@ def mismatches(deal: Deal, auction: Auction, hidden: Collection[Seat], vulnerabi
     """How many calls of the ``hidden`` seats the bidding robot would not have made with ``deal``'s hands
     (counting stops at ``limit``). A call the robot cannot bid over (an auction outside its system) counts
     as made."""
-    from redouble.bidding import choose_call
-    from redouble.errors import RedoubleError
+    from redouble.bidding import choose_call  # lazily: importing the card player stays light
 
     vul = Vulnerability.parse(vulnerability)
     replay = Auction(auction.dealer)

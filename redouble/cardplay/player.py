@@ -37,7 +37,7 @@ _SECONDS_OTHER = 0.0015  # sampling, replaying the play on each layout, bookkeep
 MIN_SAMPLES = 8
 MAX_SAMPLES = 200
 DEFAULT_BUDGET = 0.8  # seconds: a card in under a second
-LEAD_BUDGET = 1.25  # the opening lead, the card that matters most, gets a quarter more: a second by default
+LEAD_BUDGET = 1.25  # the opening lead, the card that matters most, gets a quarter more layouts (the time cap holds)
 LEAD_MARGIN = 0.1  # tricks by which a card must beat every conventional lead to be led instead
 # The hard cap on one decision when the sample count comes from the budget. The per-position estimates
 # above are averages; one double-dummy search can take ten times the mean (a notrump hand early in the play)
@@ -232,6 +232,12 @@ def _declarer_tie_break(play: Play, tied: Sequence[Card]) -> tuple[Card, str]:
     return min(tied, key=lambda c: (c.rank, c.suit)), "lowest of equal cards"
 
 
+def _share_best(mine, weights):  # type: ignore[no-untyped-def]
+    """For each column of ``mine`` (layouts x cards, the player's tricks): the weighted share of the layouts
+    where that card is a best play."""
+    return (mine == mine.max(axis=1, keepdims=True)).T @ weights
+
+
 def _wider_tie_break(play: Play, view: View, tied: list[Card], groups: list[list[Card]], weight,  # type: ignore[no-untyped-def]
                      seed: int, deadline: float | None, samples: int | None) -> tuple[list[Card], str]:
     """Declarer's cards that the sampled layouts cannot tell apart, told apart by layouts dealt from the
@@ -254,10 +260,9 @@ def _wider_tie_break(play: Play, view: View, tied: list[Card], groups: list[list
     except RedoubleError:
         return tied, ""
     solved = solve_in_time([replay(d, play) for d in drawn.deals], deadline)
-    values = np.array([[v[c] for c in tied] for v in solved], dtype=np.int64)
-    mine = values if view.viewer % 2 == play.declarer % 2 else 13 - values
-    mean = mine.mean(axis=0)
-    optimal = (mine == mine.max(axis=1, keepdims=True)).mean(axis=0)
+    values = np.array([[v[c] for c in tied] for v in solved], dtype=np.int64)  # declarer's tricks
+    mean = values.mean(axis=0)
+    optimal = _share_best(values, np.full(len(values), 1 / len(values)))
     top = max(zip(mean, optimal, strict=True))
     kept = [c for c, m, o in zip(tied, mean, optimal, strict=True) if m >= top[0] - 1e-9 and o >= top[1] - 1e-9]
     if len(kept) == len(tied):
@@ -372,8 +377,7 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     top_second = max(secondary[i] for i in tied_idx)
     tied_idx = [i for i in tied_idx if secondary[i] >= top_second - 1e-9 - 1e-6 * abs(top_second)]
     # Still level: the card that is the best play (double dummy) in the most layouts gives away least.
-    best_each = mine.max(axis=1, keepdims=True)
-    optimal = (mine == best_each).T @ w
+    optimal = _share_best(mine, w)
     top_optimal = max(optimal[i] for i in tied_idx)
     tied = [legal[i] for i in tied_idx if optimal[i] >= top_optimal - 1e-9]
     if opening:
