@@ -6,8 +6,8 @@ Run from the repository root::
     python benchmarks/leads_offline.py evaluate leads.pkl
 
 ``collect`` deals and bids the same seeded deals as ``benchmarks/leads.py``, draws the opening leader's
-layouts the way the card player does (24 times the count by the auction's ranges, the best fits to the
-auction kept), solves each double-dummy for every lead and stores them with the real deal's values.
+layouts the way the card player does (``draw_layouts``: the best fits to the auction, found seat by seat,
+but with no clock), solves each double-dummy for every lead and stores them with the real deal's values.
 ``evaluate`` prints, for suit and notrump contracts, the share of accurate leads when ranking by expected
 tricks or by the share of layouts where a lead is best, over the first n layouts, with the misfit weight
 and conventional-lead margin varied. Differences under about 3 points on 160 notrump deals are noise.
@@ -27,10 +27,10 @@ def collect(deals: int, layouts: int, out: str, seed: int) -> None:
 
     from redouble import Board, Deal, Play
     from redouble.bidding import bid_deal
-    from redouble.cardplay.auction_fit import fit_to_auction
+    from redouble.cardplay.auction_fit import draw_layouts
     from redouble.cardplay.leads import conventional_leads
-    from redouble.cardplay.player import FIT_FACTOR, decision_seed
-    from redouble.cardplay.sampling import View, replay, sample_deals
+    from redouble.cardplay.player import FIT_FACTOR, MAX_FIT_CANDIDATES, decision_seed
+    from redouble.cardplay.sampling import View, replay
     from redouble.dd import solve_positions
     from redouble.robots import Robot
 
@@ -53,17 +53,16 @@ def collect(deals: int, layouts: int, out: str, seed: int) -> None:
         ranges = dict(robot.ranges(board))
         ranges.pop(leader, None)
         view = View.of(play, leader)
-        drawn = sample_deals(view, layouts * FIT_FACTOR, seed=decision_seed(board.number or 0, play, leader),
-                             ranges=ranges)
-        order, misses = fit_to_auction(drawn.deals, board.auction, [s for s in view.hidden if s != leader],
-                                       board.vulnerability, keep=layouts)
-        solved = solve_positions([replay(drawn.deals[i], play) for i in order])
+        drawn = draw_layouts(view, layouts, auction=board.auction, vulnerability=board.vulnerability,
+                             ranges=ranges, seed=decision_seed(board.number or 0, play, leader),
+                             candidates=min(layouts * FIT_FACTOR, max(layouts, MAX_FIT_CANDIDATES)))
+        solved = solve_positions([replay(d, play) for d in drawn.deals])
         legal = play.legal_cards()
         records.append({
             "notrump": play.trump is None, "legal": [str(c) for c in legal],
             "conventional": {str(c) for c in conventional_leads(play.hand(leader).cards, play.trump)},
             "values": np.array([[v[c] for c in legal] for v in solved], dtype=np.int8),
-            "misses": np.asarray(misses), "weights": np.asarray([drawn.weights[i] for i in order]),
+            "misses": np.asarray([0 if w == 1 else 1 for w in drawn.weights]), "weights": np.ones(len(drawn.weights)),
             "truth": np.array([truth[c] for c in legal], dtype=np.int8)})
     with open(out, "wb") as f:
         pickle.dump(records, f)

@@ -24,12 +24,19 @@ stops at the first such call unless told otherwise):
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
+from redouble.calls import Call
+from redouble.cardplay.sampling import SampleWeight, View, sample_deals
 from redouble.cards import Seat, Vulnerability
-from redouble.deal import Deal
+from redouble.deal import Deal, Hand
 from redouble.errors import RedoubleError
+
+if TYPE_CHECKING:
+    from redouble.bidding.meaning import HandRange
 
 # The weight of a layout whose hands the robot would have bid otherwise: the bidder is not the only way to
 # bid (people judge, and the ranges are what the system promises), so such a layout is unlikely, not
@@ -41,6 +48,13 @@ MISMATCH_WEIGHT = 0.1
 # layout that fits is rare (about 11 in 700 drawn by the ranges alone, for a typical opening lead), so
 # the more layouts checked in the time, the better.
 MAX_MISMATCHES = 1
+# Drawing seat by seat (the opening lead, three hands unseen): the layouts on which every seat's calls are
+# checked to learn which seat's calls are hardest to meet, and how many completions of the other two hands
+# each hand of that seat gets (more for a seat that rarely fits: finding its hand is the dear part).
+PROBE = 40
+COMPLETIONS = (8, 32)
+# Extra draws by the ranges when the first ones are used up and the clock still allows.
+MAX_ROUNDS = 6
 
 
 def mismatches(deal: Deal, auction: Auction, hidden: Collection[Seat], vulnerability: Vulnerability | str,
@@ -83,3 +97,135 @@ def fit_to_auction(deals: Sequence[Deal], auction: Auction, hidden: Collection[S
     counts += [MAX_MISMATCHES] * (len(deals) - len(counts))
     order = sorted(range(len(deals)), key=lambda i: counts[i])[:keep]
     return order, [counts[i] for i in order]
+
+
+class SeatCheck:
+    """Whether a hand of ``seat`` makes every call ``seat`` made in ``auction`` (the robot's way of bidding).
+
+    >>> from redouble import Auction, Deal, Seat
+    >>> deal = Deal.parse("N:Q873.AQ53.K9.A74 JT.J876.73.KJT65 K52.94.AQJT65.83 A964.KT2.842.Q92")
+    >>> opener = SeatCheck(Auction("N", "1NT P 3NT P P P".split()), Seat.NORTH, "None")
+    >>> opener(deal[Seat.NORTH]), opener(deal[Seat.EAST])
+    (True, False)
+    """
+
+    def __init__(self, auction: Auction, seat: Seat, vulnerability: Vulnerability | str,
+                 system: str | tuple[str, str] = "sayc") -> None:
+        self.seat = seat
+        self.vulnerability = Vulnerability.parse(vulnerability)
+        self.system = system
+        self.questions: list[tuple[Auction, Call]] = []
+        replay = Auction(auction.dealer)
+        for call in auction.calls:
+            if replay.turn == seat:
+                self.questions.append((replay.copy(), call))
+            replay.push(call)
+
+    def __call__(self, hand: Hand) -> bool:
+        from redouble.bidding import choose_call
+
+        for prefix, call in self.questions:
+            try:
+                mine = choose_call(hand, prefix, vulnerability=self.vulnerability, system=self.system).call
+            except RedoubleError:  # an auction outside the robot's system: the call counts as made
+                continue
+            if mine is not call:
+                return False
+        return True
+
+
+@dataclass(frozen=True, slots=True)
+class Layouts:
+    """Layouts for one decision, the best fits to the auction first: ``weights`` (a layout that does not
+    fit weighs :data:`MISMATCH_WEIGHT`), ``drawn`` (how many were dealt by the ranges), ``fitting`` (how
+    many of ``deals`` fit every call) and ``relaxed`` (see :class:`~redouble.cardplay.sampling.Samples`)."""
+
+    deals: list[Deal]
+    weights: list[float]
+    drawn: int
+    fitting: int
+    relaxed: int
+
+
+def draw_layouts(view: View, count: int, *, auction: Auction | None = None,
+                 vulnerability: Vulnerability | str = Vulnerability.NONE, system: str | tuple[str, str] = "sayc",
+                 ranges: Mapping[Seat, HandRange] | None = None, weight: SampleWeight | None = None,
+                 seed: int = 0, candidates: int | None = None, deadline: float | None = None) -> Layouts:
+    """``count`` layouts of the cards ``view`` cannot see, the ones that best explain ``auction`` first.
+
+    ``candidates`` layouts are dealt by the auction's ranges. With two hands unseen each is checked against
+    the calls and the best fits kept (:func:`fit_to_auction`). With three (the opening lead) the hands are
+    found seat by seat: for each hand of the hardest seat to fit, a few completions of the other two are
+    dealt and every completion that fits is kept. That finds fitting layouts several times faster, and
+    keeping all of a hand's fitting completions weighs each hand by how likely the rest of the auction is
+    with it, as bidding whole layouts would. Layouts that do not fit fill up the count.
+    ``deadline`` (a :func:`time.perf_counter` value) bounds the checking; without one the result depends on
+    ``seed`` alone.
+
+    >>> from redouble import Deal, Play
+    >>> play = Play(Deal.parse("N:Q873.AQ53.K9.A74 JT.J876.73.KJT65 K52.94.AQJT65.83 A964.KT2.842.Q92"), "3NT-N")
+    >>> layouts = draw_layouts(View.of(play, "E"), 4, auction=Auction("N", "1NT P 3NT P P P".split()),
+    ...                        candidates=200, seed=1)
+    >>> len(layouts.deals), layouts.fitting, layouts.weights
+    (4, 4, [1.0, 1.0, 1.0, 1.0])
+    """
+    bidders = list(view.hidden) if auction is not None and auction.calls else []
+    if candidates is None:
+        candidates = count
+    if not bidders:
+        drawn = sample_deals(view, count, seed=seed, ranges=ranges, weight=weight)
+        return Layouts(drawn.deals, drawn.weights, count, 0, drawn.relaxed)
+    assert auction is not None
+    drawn = sample_deals(view, max(count, candidates), seed=seed, ranges=ranges, weight=weight)
+    if len(bidders) < 3 or weight is not None:
+        order, misses = fit_to_auction(drawn.deals, auction, bidders, vulnerability, keep=count, system=system,
+                                       deadline=deadline)
+        return Layouts([drawn.deals[i] for i in order],
+                       [drawn.weights[i] * MISMATCH_WEIGHT ** m for i, m in zip(order, misses, strict=True)],
+                       len(drawn.deals), misses.count(0), drawn.relaxed)
+
+    checks = {s: SeatCheck(auction, s, vulnerability, system) for s in bidders}
+    pool = list(drawn.deals)
+    probe = [{s: checks[s](d[s]) for s in bidders} for d in pool[:PROBE]]
+    rate = {s: (sum(p[s] for p in probe) + 0.5) / (len(probe) + 1) for s in bidders}
+    first, *rest = sorted(bidders, key=lambda s: (rate[s], s))
+    completions = min(COMPLETIONS[1], max(COMPLETIONS[0], round(1 / rate[first])))
+    rest_ranges = {s: r for s, r in (ranges or {}).items() if s in rest}
+
+    def rest_fits(deal: Deal) -> bool:
+        return all(checks[s](deal[s]) for s in rest)
+
+    groups: list[list[Deal]] = []  # the fitting layouts, by the hand of ``first`` they complete
+    used: set[int] = set()
+    found = 0
+    i = 0
+    rounds = 1
+    while found < count:
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+        if i == len(pool):
+            if deadline is None or rounds >= MAX_ROUNDS:
+                break
+            pool += sample_deals(view, candidates, seed=seed + rounds * 7919, ranges=ranges).deals
+            rounds += 1
+        deal = pool[i]
+        known = probe[i] if i < len(probe) else None
+        if known[first] if known is not None else checks[first](deal[first]):
+            group = []
+            if all(known.values()) if known is not None else rest_fits(deal):
+                group.append(deal)
+                used.add(i)
+            sub_view = replace(view, known={**view.known, first: deal[first].mask}, hidden=tuple(rest))
+            extra = sample_deals(sub_view, completions - 1, seed=seed + 104729 * (i + 1), ranges=rest_ranges, batch=64)
+            group += [d for d in extra.deals if rest_fits(d)]
+            if group:
+                groups.append(group)
+                found += len(group)
+        i += 1
+    # Round-robin over the hands of ``first``: a decision cut short solves a prefix, and that prefix should
+    # hold as many different hands as it can.
+    depth = max((len(g) for g in groups), default=0)
+    fitting = [g[k] for k in range(depth) for g in groups if k < len(g)][:count]
+    fillers = [d for k, d in enumerate(pool) if k not in used][:count - len(fitting)]
+    return Layouts(fitting + fillers, [1.0] * len(fitting) + [MISMATCH_WEIGHT] * len(fillers),
+                   len(pool), len(fitting), drawn.relaxed)

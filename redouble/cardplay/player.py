@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
+from redouble.cardplay.auction_fit import draw_layouts
 from redouble.cardplay.leads import conventional_leads
 from redouble.cardplay.sampling import View, pool_cards, replay, sample_deals
 from redouble.cardplay.signals import combine, lead_weights, read_signals, signal_card, signal_weights
@@ -329,26 +330,21 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
                      lead_weights(play, pool, view.played) if play.cards and play.opening_leader in view.hidden
                      else None)
     n = samples if samples is not None else samples_for(play.tricks_left, budget * (LEAD_BUDGET if opening else 1))
-    bidders = [s for s in view.hidden if s != viewer] if auction is not None and auction.calls else []
-    drawn_count = min(n * FIT_FACTOR, max(n, MAX_FIT_CANDIDATES)) if bidders else n
+    fitting = auction if auction is not None and auction.calls else None
+    drawn_count = min(n * FIT_FACTOR, max(n, MAX_FIT_CANDIDATES)) if fitting is not None else n
+    fit_deadline = None if deadline is None else time.perf_counter() + FIT_SHARE * time_cap
     try:
-        drawn = sample_deals(view, drawn_count, seed=decision_seed(seed, play, viewer), ranges=ranges, weight=weight)
+        drawn = draw_layouts(view, n, auction=fitting, vulnerability=vul, system=system, ranges=ranges,
+                             weight=weight, seed=decision_seed(seed, play, viewer), candidates=drawn_count,
+                             deadline=fit_deadline)
     except RedoubleError:  # no layout fits what was played (an odd hand-entered record): play by rule
         from redouble.cardplay.simple import simple_card
 
         fallback = simple_card(play)
         return CardChoice(fallback.card, f"no layout fits the play so far; {fallback.reason}")
-    kept, kept_weights = list(drawn.deals), list(drawn.weights)
-    fit_note = ""
-    if bidders and auction is not None:
-        from redouble.cardplay.auction_fit import MISMATCH_WEIGHT, fit_to_auction
-
-        fit_deadline = None if deadline is None else time.perf_counter() + FIT_SHARE * time_cap
-        order, misses = fit_to_auction(kept, auction, bidders, vul, keep=n, system=system,
-                                       deadline=fit_deadline)
-        kept = [kept[i] for i in order]
-        kept_weights = [kept_weights[i] * MISMATCH_WEIGHT ** m for i, m in zip(order, misses, strict=True)]
-        fit_note = f", the {len(order)} of {len(drawn.deals)} drawn that best fit the auction"
+    kept, kept_weights = drawn.deals, drawn.weights
+    fit_note = "" if fitting is None else \
+        f", the {len(kept)} of {drawn.drawn} drawn that best fit the auction ({drawn.fitting} fit every call)"
     solved = solve_in_time([replay(d, play) for d in kept], deadline)
     layouts, weights = kept[:len(solved)], kept_weights[:len(solved)]
     values = np.array([[v[c] for c in legal] for v in solved], dtype=np.int64)  # declarer-side totals

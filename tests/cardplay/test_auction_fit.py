@@ -2,7 +2,15 @@
 
 from redouble import Auction, Board, Deal, Play, Seat
 from redouble.cardplay import choose_card
-from redouble.cardplay.auction_fit import MAX_MISMATCHES, fit_to_auction, mismatches
+from redouble.cardplay.auction_fit import (
+    MAX_MISMATCHES,
+    MISMATCH_WEIGHT,
+    SeatCheck,
+    draw_layouts,
+    fit_to_auction,
+    mismatches,
+)
+from redouble.cardplay.sampling import View, sample_deals
 
 AUCTION = Auction("N", "1NT P 3NT P P P".split())
 EAST_LEADS = {"hidden": (Seat.NORTH, Seat.SOUTH, Seat.WEST), "vulnerability": "None"}
@@ -54,3 +62,44 @@ def test_the_card_player_keeps_the_layouts_that_fit():
 def test_without_an_auction_nothing_is_filtered():
     choice = choose_card(Play(FITS, "3NT-N"), samples=6, seed=3)
     assert "fit the auction" not in choice.reason
+
+
+def test_a_seat_check_asks_only_that_seats_calls():
+    opener = SeatCheck(AUCTION, Seat.NORTH, "None")
+    responder = SeatCheck(AUCTION, Seat.SOUTH, "None")
+    assert [str(call) for _, call in opener.questions] == ["1NT", "Pass"]
+    assert opener(FITS[Seat.NORTH]) and responder(FITS[Seat.SOUTH])
+    assert not responder(SWAPPED[Seat.SOUTH])  # nine points and four spades: Stayman, not 3NT
+    assert not opener(WRONG[Seat.NORTH])  # five points do not open 1NT
+
+
+def _east_view():
+    board = Board.from_number(1, deal=FITS)
+    for call in AUCTION.calls:
+        board.push(call)
+    return board, View.of(board.play, Seat.EAST)
+
+
+def test_opening_leader_layouts_fit_every_call_and_keep_what_is_seen():
+    board, view = _east_view()
+    layouts = draw_layouts(view, 12, auction=board.auction, vulnerability="None", candidates=300, seed=5)
+    assert layouts.fitting == 12 and layouts.weights == [1.0] * 12
+    for deal in layouts.deals:
+        assert deal[Seat.EAST] == FITS[Seat.EAST]
+        assert mismatches(deal, board.auction, hidden=view.hidden, vulnerability="None", limit=9) == 0
+    again = draw_layouts(view, 12, auction=board.auction, vulnerability="None", candidates=300, seed=5)
+    assert again.deals == layouts.deals  # no clock: the seed alone decides
+
+
+def test_layouts_that_do_not_fit_fill_up_the_count():
+    board, view = _east_view()
+    layouts = draw_layouts(view, 12, auction=board.auction, vulnerability="None", candidates=12, seed=5)
+    assert len(layouts.deals) == 12
+    assert layouts.weights == [1.0] * layouts.fitting + [MISMATCH_WEIGHT] * (12 - layouts.fitting)
+    assert layouts.fitting < 12  # twelve hands drawn without the ranges rarely fit 1NT-3NT
+
+
+def test_without_an_auction_the_layouts_are_the_sampler_s():
+    _, view = _east_view()
+    layouts = draw_layouts(view, 5, seed=2)
+    assert layouts.deals == sample_deals(view, 5, seed=2).deals and layouts.fitting == 0
