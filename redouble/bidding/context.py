@@ -12,7 +12,12 @@ from redouble.calls import Call
 from redouble.cards import Seat, Strain, Suit, Vulnerability
 
 if TYPE_CHECKING:
+    from redouble.bidding.conditions import Env
     from redouble.bidding.rules import Rule
+
+    # A rule whose auction pattern fits, one binding of its suit variables, and the legal calls it tries
+    # there (None when their order depends on the hand).
+    FittingRule = tuple[Rule, dict[str, Suit], list[tuple[Call, Env]] | None]
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,7 @@ class Context:
     # this point (see engine.context_for). Whether each call is legal; per system, the rules whose auction
     # pattern fits, with their bindings.
     legal_memo: dict[Call, bool] = field(default_factory=dict, repr=False, compare=False)
-    fitting_rules: dict[str, list[tuple[Rule, list[dict[str, Suit]]]]] = field(
+    fitting_rules: dict[str, list[FittingRule]] = field(
         default_factory=dict, repr=False, compare=False)
 
     @classmethod

@@ -6,15 +6,19 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
 from redouble.bidding.context import Context, Explained
 from redouble.bidding.meaning import HandRange, Meaning
 from redouble.bidding.rules import After, Pattern, Rule
 from redouble.calls import Call
-from redouble.cards import Seat, Suit, Vulnerability
+from redouble.cards import Seat, Vulnerability
 from redouble.deal import Hand
 from redouble.errors import RedoubleError
+
+if TYPE_CHECKING:
+    from redouble.bidding.context import FittingRule
 
 Chooser = Callable[[Context, Hand], tuple[Call, str, str]]
 Describer = Callable[[Context, Call], tuple[Meaning, str | None]]
@@ -127,24 +131,25 @@ def _context(systems: tuple[str, str], dealer: int, vul: int, calls: tuple[int, 
     return Context.build(auction, Vulnerability(vul), list(hist), systems[0] if auction.turn.is_ns else systems[1])
 
 
-def _fitting_rules(system: System, ctx: Context) -> list[tuple[Rule, list[dict[str, Suit]]]]:
-    """The rules whose auction pattern fits, with their bindings: the same for every hand."""
+def _fitting_rules(system: System, ctx: Context) -> list[FittingRule]:
+    """The rules whose auction pattern fits, each with its bindings and, unless their order depends on the
+    hand, the legal calls it would try: the same for every hand."""
     got = ctx.fitting_rules.get(system.name)
     if got is None:
-        got = ctx.fitting_rules[system.name] = [(r, envs) for r in system.rules_for(len(ctx.calls))
-                                                if (envs := list(r.situations(ctx)))]
+        got = ctx.fitting_rules[system.name] = [
+            (r, env, None if r.orders_by_hand(env) else list(r.legal_calls(env, ctx)))
+            for r in system.rules_for(len(ctx.calls)) for env in r.situations(ctx)]
     return got
 
 
 def decide(system: System, ctx: Context, hand: Hand) -> BidChoice:
     forced = ctx.forced
-    for r, situations in _fitting_rules(system, ctx):
-        for env in situations:
-            for call, bound in r.legal_calls(env, ctx, hand):
-                if forced and call.is_pass and not r.name.endswith("penalty-pass"):
-                    continue
-                if r.accepts(hand, bound):
-                    return BidChoice(call, r.meaning(bound), r.name)
+    for r, env, tries in _fitting_rules(system, ctx):
+        for call, bound in tries if tries is not None else r.legal_calls(env, ctx, hand):
+            if forced and call.is_pass and not r.name.endswith("penalty-pass"):
+                continue
+            if r.accepts(hand, bound):
+                return BidChoice(call, r.meaning(bound), r.name)
     call, name, text = system.choose_natural(ctx, hand)
     meaning, _ = system.describe_natural(ctx, call)
     if text:

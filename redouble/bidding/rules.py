@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
 _VARIABLES = {"M": MAJORS, "N": MAJORS, "m": MINORS, "n": MINORS, "o": (Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES),
               "x": tuple(Suit), "y": tuple(Suit), "z": tuple(Suit), "w": tuple(Suit)}
+_HAND_ORDERS = frozenset({"longest", "longest-up", "majors-first"})
 
 
 def _bind(letter: str, suit: Suit, env: dict[str, Suit]) -> bool:
@@ -144,6 +145,13 @@ class Rule:
         for call, e in self._expand(env, ctx, hand, ctx.calls):
             if ctx.is_legal(call):
                 yield call, e
+
+    def orders_by_hand(self, env: dict[str, Suit]) -> bool:
+        """Whether the calls this rule tries in situation ``env`` come in an order that depends on the hand
+        (its suit is free and taken longest first); otherwise they are the same for every hand."""
+        spec = self.call
+        letter = spec[-1] if spec[-1] in _VARIABLES and spec != "XX" else None
+        return letter is not None and letter not in env and self.order in _HAND_ORDERS
 
     def _expand(self, env: dict[str, Suit], ctx: Context | None, hand: Hand | None,
                 calls: Sequence[Call]) -> Iterator[tuple[Call, Env]]:
