@@ -111,19 +111,24 @@ class Robot:
         return CallChoice(Call.PASS, "no bidder could answer (" + "; ".join(failures) + "): pass")
 
     # --- the play ---------------------------------------------------------------------------------
+    def systems(self, seat: Seat) -> tuple[str, str]:
+        """(North-South's system, East-West's) as ``seat`` reads the auction: its own side's calls by its
+        system, the other side's by ``opponents_system``."""
+        mine, theirs = self.system, self.opponents_system or self.system
+        return (mine, theirs) if seat.is_ns else (theirs, mine)
+
     def ranges(self, board: Board, seat: Seat | str | None = None) -> dict[Seat, HandRange]:
         """What the auction shows of each hand, as ``seat`` (default: the player on turn) reads it: its
         own side's calls by its system, the other side's by ``opponents_system``."""
         auction = board.auction
-        mine = self.system
-        theirs = self.opponents_system or self.system
         if seat is not None:
             me = Seat.parse(seat)
         elif board.play is not None:
             me = board.play.controller
         else:
             me = auction.turn
-        key = (tuple(auction.calls), auction.dealer, board.vulnerability, mine, theirs, me % 2)
+        ns, ew = self.systems(me)
+        key = (tuple(auction.calls), auction.dealer, board.vulnerability, ns, ew)
         if key in self._ranges:
             return self._ranges[key]
         out: dict[Seat, HandRange] = {}
@@ -131,9 +136,9 @@ class Robot:
             from redouble.bidding import inferences
 
             by_system = {s: inferences(auction, board.vulnerability, system=s, dealer=auction.dealer)
-                         for s in {mine, theirs}}
+                         for s in {ns, ew}}
             for other in Seat:
-                out[other] = by_system[mine if other % 2 == me % 2 else theirs][other]
+                out[other] = by_system[ns if other.is_ns else ew][other]
         except Exception:  # without inferences the samples are merely consistent with the play
             out = {}
         self._ranges[key] = out
@@ -151,10 +156,8 @@ class Robot:
         kwargs: dict[str, object] = {"scoring": self.scoring, "budget": self.budget, "samples": self.samples,
                                      "seed": self.seed}
         if isinstance(board, Board):
-            mine, theirs = self.system, self.opponents_system or self.system
             kwargs.update(ranges=self.ranges(board, play.controller), vulnerability=board.vulnerability,
-                          auction=board.auction,
-                          system=(mine, theirs) if play.controller.is_ns else (theirs, mine))
+                          auction=board.auction, system=self.systems(play.controller))
         return choose_card(play, play.controller, **kwargs)  # type: ignore[arg-type]
 
     # --- claims -----------------------------------------------------------------------------------

@@ -20,6 +20,13 @@ def test_named_robots():
         Robot(scoring="rubber")
 
 
+def test_each_side_reads_its_own_calls_by_its_system():
+    robot = Robot(system="sayc", opponents_system="basic")
+    assert robot.systems(Seat.NORTH) == robot.systems(Seat.SOUTH) == ("sayc", "basic")
+    assert robot.systems(Seat.EAST) == ("basic", "sayc")
+    assert Robot.named("redouble").systems(Seat.WEST) == ("sayc", "sayc")
+
+
 def _deal_with_north(hand: str) -> Deal:
     """``hand`` for North, the other cards dealt round to East, South and West in order."""
     north = Hand.parse(hand)
