@@ -22,10 +22,10 @@ import random
 import numpy as np
 
 
-def collect(deals: int, layouts: int, out: str, seed: int) -> None:
+def collect(deals: int, layouts: int, out: str, seed: int, only: str | None = None) -> None:
     from rich.progress import track
 
-    from redouble import Board, Deal, Play
+    from redouble import Board, Deal, Play, Strain
     from redouble.bidding import bid_deal
     from redouble.cardplay.auction_fit import draw_layouts
     from redouble.cardplay.leads import conventional_leads
@@ -42,7 +42,9 @@ def collect(deals: int, layouts: int, out: str, seed: int) -> None:
             board.auction = bid_deal(board.deal, board.dealer, board.vulnerability)
         except Exception:  # a bidder error: benchmarks/leads.py skips such deals too
             continue
-        if board.contract is not None and not board.contract.is_passed_out:
+        if board.contract is None or board.contract.is_passed_out:
+            continue
+        if only is None or (board.contract.strain is Strain.NOTRUMP) == (only == "NT"):
             boards.append(board)
     truths = solve_positions([Play(b.deal, b.contract) for b in boards])
     robot = Robot.named("redouble")
@@ -62,7 +64,10 @@ def collect(deals: int, layouts: int, out: str, seed: int) -> None:
             "notrump": play.trump is None, "legal": [str(c) for c in legal],
             "conventional": {str(c) for c in conventional_leads(play.hand(leader).cards, play.trump)},
             "values": np.array([[v[c] for c in legal] for v in solved], dtype=np.int8),
-            "misses": np.asarray([0 if w == 1 else 1 for w in drawn.weights]), "weights": np.ones(len(drawn.weights)),
+            # Layouts that fit keep their weight; the rest are stored at weight 1 with one miss, so that
+            # evaluate can try other misfit weights.
+            "misses": np.asarray([0] * drawn.fitting + [1] * (len(drawn.deals) - drawn.fitting)),
+            "weights": np.asarray(drawn.weights[:drawn.fitting] + [1.0] * (len(drawn.deals) - drawn.fitting)),
             "truth": np.array([truth[c] for c in legal], dtype=np.int8)})
     with open(out, "wb") as f:
         pickle.dump(records, f)
@@ -114,11 +119,12 @@ def main() -> None:
     c.add_argument("--layouts", type=int, default=64)
     c.add_argument("--seed", type=int, default=2024, help="seed of the deals (default: benchmarks/leads.py's)")
     c.add_argument("--out", default="leads.pkl")
+    c.add_argument("--only", choices=("suit", "NT"), default=None, help="these contracts' leads only")
     e = sub.add_parser("evaluate", help="score the selection rules on collected layouts")
     e.add_argument("path")
     args = parser.parse_args()
     if args.command == "collect":
-        collect(args.deals, args.layouts, args.out, args.seed)
+        collect(args.deals, args.layouts, args.out, args.seed, args.only)
     else:
         evaluate(args.path)
 

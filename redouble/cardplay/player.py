@@ -41,20 +41,12 @@ DEFAULT_BUDGET = 0.8  # seconds: a card in under a second
 LEAD_BUDGET = 1.25  # the opening lead, the card that matters most, gets a quarter more layouts (the time cap holds)
 LEAD_MARGIN = 0.1  # tricks by which a card must beat every conventional lead to be led instead
 # The hard cap on one decision when the sample count comes from the budget. The per-position estimates
-# above are averages; one double-dummy search can take ten times the mean (a notrump hand early in the play)
-# and a busy machine doubles everything, so the samples are solved a few at a time and no new batch is
-# started once the clock says it would not finish in time. The cap is a tenth under the second a card may
-# take, for the one search that runs past it and the bookkeeping after (benchmarks/declarer.py: with a cap
-# of 1.0 s, 9 of 5,070 cards took 1.00-1.07 s).
+# above are averages; one double-dummy search can take thirty times the mean (a notrump game at trick one:
+# 17 ms to 975 ms on 29 layouts of one lead). So the layouts are solved one a core, a search is started
+# only while 1.5 times the mean so far still fits, and at the cap the searches still running are left
+# behind (redouble.dd.solve_positions_until). The tenth of a second to spare is for the bookkeeping after.
 DEFAULT_TIME_CAP = 0.9
-# Positions per solver call while the clock is watched: the solver runs the positions of one call on both
-# cores, so bigger calls are cheaper a position (measured on two cores: 1 a call 55 ms, 2 48 ms, 4 42 ms,
-# 48 30 ms at trick one), but a running call cannot be stopped. So each call takes as many layouts as twice
-# the mean time a layout still lets finish before the deadline, up to this many.
-_CAPPED_BATCH = 4
-# One search can take several times the mean of those before it: a layout is started only when twice the
-# mean still fits (a running search cannot be stopped, so the overshoot is at most that one search).
-_SAFETY = 2.0
+_SAFETY = 1.5
 # With an auction, this many times the layouts are drawn and the ones that best explain the calls are kept
 # (redouble.cardplay.auction_fit), in at most this share of the time cap.
 FIT_FACTOR = 24
@@ -130,36 +122,19 @@ def equivalent_groups(play: Play, cards: Sequence[Card]) -> list[list[Card]]:
     return groups
 
 
-def solve_in_time(plays: Sequence[Play], deadline: float | None) -> list[dict[Card, int]]:
-    """Solve ``plays`` double-dummy in order until ``deadline`` (a :func:`time.perf_counter` value); at least
-    the first call (two positions) is always solved, so the answer is a non-empty prefix of the positions (all of them
-    when ``deadline`` is None). A layout is not started when twice the mean time of those solved so far
-    would take it past the deadline.
+def solve_in_time(plays: Sequence[Play], deadline: float | None) -> list[dict[Card, int] | None]:
+    """Solve ``plays`` double-dummy, started in order, one search per core, until ``deadline`` (a
+    :func:`time.perf_counter` value; None: all of them). A position not solved in time comes back as None;
+    at least one is always solved (:func:`redouble.dd.solve_positions_until`).
 
     >>> from redouble import Deal
     >>> plays = [Play(Deal.random(seed=s), "3NT-S") for s in range(3)]
-    >>> len(solve_in_time(plays, None)), len(solve_in_time(plays, 0.0))
-    (3, 2)
+    >>> [v is not None for v in solve_in_time(plays, None)], [v is not None for v in solve_in_time(plays, 0.0)]
+    ([True, True, True], [True, False, False])
     """
-    import time
+    from redouble.dd import solve_positions_until
 
-    from redouble.dd import solve_positions
-
-    if deadline is None:
-        return solve_positions(plays)
-    started = time.perf_counter()
-    solved: list[dict[Card, int]] = []
-    start, batch = 0, 2  # the first call measures the pace
-    while start < len(plays):
-        if solved:
-            now = time.perf_counter()
-            per_position = (now - started) / len(solved)
-            batch = min(_CAPPED_BATCH, int((deadline - now) / (_SAFETY * per_position)))
-            if batch < 1:
-                break
-        solved.extend(solve_positions(plays[start:start + batch]))
-        start += batch
-    return solved
+    return solve_positions_until(plays, deadline, safety=_SAFETY)
 
 
 def _auction_ranges(auction: Auction | None, vulnerability: Vulnerability,
@@ -260,7 +235,7 @@ def _wider_tie_break(play: Play, view: View, tied: list[Card], groups: list[list
         drawn = sample_deals(view, count, seed=decision_seed(seed, play, view.viewer) + 1, weight=weight)
     except RedoubleError:
         return tied, ""
-    solved = solve_in_time([replay(d, play) for d in drawn.deals], deadline)
+    solved = [v for v in solve_in_time([replay(d, play) for d in drawn.deals], deadline) if v is not None]
     values = np.array([[v[c] for c in tied] for v in solved], dtype=np.int64)  # declarer's tricks
     mean = values.mean(axis=0)
     optimal = _share_best(values, np.full(len(values), 1 / len(values)))
@@ -345,9 +320,10 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     kept, kept_weights = drawn.deals, drawn.weights
     fit_note = "" if fitting is None else \
         f", the {len(kept)} of {drawn.drawn} drawn that best fit the auction ({drawn.fitting} fit every call)"
-    solved = solve_in_time([replay(d, play) for d in kept], deadline)
-    layouts, weights = kept[:len(solved)], kept_weights[:len(solved)]
-    values = np.array([[v[c] for c in legal] for v in solved], dtype=np.int64)  # declarer-side totals
+    answers = solve_in_time([replay(d, play) for d in kept], deadline)
+    done = [k for k, v in enumerate(answers) if v is not None]
+    layouts, weights = [kept[k] for k in done], [kept_weights[k] for k in done]
+    values = np.array([[answers[k][c] for c in legal] for k in done], dtype=np.int64)  # type: ignore[index]
     sign = -1 if defending else 1
     scores = _expected(values, weights, scoring, sign, _score_table(play, vul))
     w = np.asarray(weights, dtype=float) / sum(weights)

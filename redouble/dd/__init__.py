@@ -15,8 +15,13 @@ The solver is loaded on first use (see :mod:`redouble.dd._dds`); without one, th
 from __future__ import annotations
 
 import ctypes
+import os
+import queue
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -39,14 +44,59 @@ __all__ = [
     "solve_deals",
     "solve_position",
     "solve_positions",
+    "solve_positions_until",
     "solver_info",
     "table_from_board",
     "write_pbn_tags",
 ]
 
-# DDS keeps per-thread scratch memory of its own: two Python threads must not be inside it at once
-# (each call already uses every core).
-_solver_lock = threading.Lock()
+
+class _Slots:
+    """DDS's thread slots. DDS keeps scratch memory per thread index: a search given index k owns slot k
+    until it returns. The batch calls (tables, SolveAllBoards) use every index, so they take every slot;
+    :func:`solve_positions_until` runs one search a slot, and may stop waiting for one that runs long."""
+
+    def __init__(self) -> None:
+        self._free: queue.Queue[int] | None = None
+        self._taking_all = threading.Lock()
+        self._setup = threading.Lock()
+        self.count = 0
+
+    def _queue(self) -> queue.Queue[int]:
+        if self._free is None:
+            with self._setup:
+                if self._free is None:
+                    from redouble.dd import _dds
+
+                    self.count = max(1, _dds.library().threads)
+                    free: queue.Queue[int] = queue.Queue()
+                    for k in range(self.count):
+                        free.put(k)
+                    self._free = free
+        return self._free
+
+    @contextmanager
+    def one(self) -> Iterator[int]:
+        free = self._queue()
+        k = free.get()
+        try:
+            yield k
+        finally:
+            free.put(k)
+
+    @contextmanager
+    def every(self) -> Iterator[None]:
+        free = self._queue()
+        with self._taking_all:  # two callers taking slots one by one could each wait for the other's
+            taken = [free.get() for _ in range(self.count)]
+        try:
+            yield
+        finally:
+            for k in taken:
+                free.put(k)
+
+
+_slots = _Slots()
 
 # DDS numbers suits spades first (0 S, 1 H, 2 D, 3 C); strains likewise with NT 4. Ours run clubs first.
 _DDS_SUIT = (3, 2, 1, 0)
@@ -164,7 +214,7 @@ def solve_deal(deal: Deal) -> DDTable:
     lib = _dds.library()
     td = _table_deal(deal)
     res = _dds.TableResults()
-    with _solver_lock:
+    with _slots.every():
         code = lib.dll.CalcDDtable(td, ctypes.byref(res))
     lib.check(code, "CalcDDtable")
     return _table_from_result(res)
@@ -213,7 +263,7 @@ def solve_deals(deals: Iterable[Deal], progress: bool = False) -> list[DDTable]:
             batch.noOfTables = len(chunk)
             for k, td in enumerate(chunk):
                 batch.deals[k] = td
-            with _solver_lock:
+            with _slots.every():
                 code = lib.dll.CalcAllTables(ctypes.byref(batch), -1, no_filter, ctypes.byref(res),
                                              ctypes.byref(pres))
             lib.check(code, "CalcAllTables")
@@ -300,7 +350,7 @@ def solve_positions(plays: Iterable[Play], progress: bool = False) -> list[dict[
                 boards.target[k] = -1
                 boards.solutions[k] = 3
                 boards.mode[k] = 1  # search even when only one card can be played: we want its value
-            with _solver_lock:
+            with _slots.every():
                 if lib.has_solve_all_boards_bin:
                     code = lib.dll.SolveAllBoardsBin(ctypes.byref(boards), ctypes.byref(solved))
                 else:
@@ -312,6 +362,91 @@ def solve_positions(plays: Iterable[Play], progress: bool = False) -> list[dict[
     finally:
         close()
     return out
+
+
+# Workers for solve_positions_until, one per DDS slot, created on first use.
+_workers: ThreadPoolExecutor | None = None
+
+
+def _forget_threads() -> None:
+    """In a forked child (match --jobs, simulations) the parent's worker threads do not exist, and a slot
+    one of them held would never come back: start afresh."""
+    global _workers, _slots
+    _workers = None
+    _slots = _Slots()
+
+
+os.register_at_fork(after_in_child=_forget_threads)
+
+
+def _solve_one(structure: object) -> tuple[object, float]:
+    from redouble.dd import _dds
+
+    lib = _dds.library()
+    future = _dds.FutureTricks()
+    with _slots.one() as k:
+        started = time.perf_counter()
+        code = lib.dll.SolveBoard(structure, -1, 3, 1, ctypes.byref(future), k)
+        elapsed = time.perf_counter() - started
+    lib.check(code, "SolveBoard")
+    return future, elapsed
+
+
+def solve_positions_until(plays: Sequence[Play], deadline: float | None,
+                          safety: float = 1.5) -> list[dict[Card, int] | None]:
+    """:func:`solve_position` for ``plays``, started in order, one search per core, until ``deadline`` (a
+    :func:`time.perf_counter` value; None: solve them all). A position is started only while ``safety``
+    times the mean search so far still fits before the deadline. At the deadline the searches still running
+    are left to finish in the background (a search cannot be stopped, and one can take many times the
+    mean) and their positions come back as None, unless nothing at all is solved yet: then the first to
+    finish is waited for.
+
+    >>> from redouble import Deal, Play
+    >>> plays = [Play(Deal.random(seed=s), "3NT-S") for s in range(3)]
+    >>> [v is not None for v in solve_positions_until(plays, None)]
+    [True, True, True]
+    >>> solve_positions_until(plays, None)[0] == solve_position(plays[0])
+    True
+    """
+    global _workers
+    from redouble.dd import _dds
+
+    _dds.library()
+    if _workers is None:
+        with _slots._setup:
+            if _workers is None:
+                _workers = ThreadPoolExecutor(max_workers=max(1, _dds.library().threads),
+                                              thread_name_prefix="dds")
+    width = max(1, _dds.library().threads)
+    results: list[dict[Card, int] | None] = [None] * len(plays)
+    running: dict[Future[tuple[object, float]], int] = {}
+    spent: list[float] = []
+    solved = 0
+    start = 0
+    while True:
+        now = time.perf_counter()
+        while start < len(plays) and len(running) < width:
+            if deadline is not None and spent and now + safety * sum(spent) / len(spent) > deadline:
+                break
+            if deadline is not None and not spent and running and now > deadline:
+                break
+            running[_workers.submit(_solve_one, _position_struct(plays[start]))] = start
+            start += 1
+        if not running:
+            break
+        timeout = None if deadline is None or not solved else max(0.0, deadline - now)
+        done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
+        if not done:
+            break  # the deadline: what still runs is abandoned
+        for future in done:
+            k = running.pop(future)
+            answer, elapsed = future.result()
+            results[k] = _cards_from_future(plays[k], answer)
+            spent.append(elapsed)
+            solved += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    return results
 
 
 def opening_leads(deal: Deal, contract: Contract | str) -> dict[Card, int]:
@@ -354,7 +489,7 @@ def par(table: DDTable, vulnerability: Vulnerability | str = Vulnerability.NONE,
         for hand in range(4):
             res.resTable[_DDS_STRAIN[s]][hand] = table.cells[hand * 5 + s]
     master = _dds.ParResultsMaster()
-    with _solver_lock:
+    with _slots.every():
         code = lib.dll.DealerParBin(ctypes.byref(res), ctypes.byref(master), int(seat), _DDS_VUL[vul])
     lib.check(code, "DealerParBin")
     contracts: list[Contract] = []
