@@ -38,7 +38,7 @@ _SECONDS_OTHER = 0.0015  # sampling, replaying the play on each layout, bookkeep
 MIN_SAMPLES = 8
 MAX_SAMPLES = 200
 DEFAULT_BUDGET = 0.8  # seconds: a card in under a second
-LEAD_BUDGET = 1.25  # the opening lead, the card that matters most, gets a quarter more layouts (the time cap holds)
+LEAD_BUDGET = 2.0  # the opening lead, the card that matters most, asks for twice the layouts (the time cap holds)
 LEAD_MARGIN = 0.1  # tricks by which a card must beat every conventional lead to be led instead
 # The hard cap on one decision when the sample count comes from the budget. The per-position estimates
 # above are averages; one double-dummy search can take thirty times the mean (a notrump game at trick one:

@@ -4,6 +4,7 @@ import pytest
 
 from redouble import Auction, Board, Card, Deal, Play, Seat, Suit
 from redouble.cardplay import choose_card, equivalent_groups, samples_for
+from redouble.cardplay.player import DEFAULT_BUDGET, LEAD_BUDGET
 from redouble.errors import RedoubleError
 from redouble.robots import Robot, claimable_tricks
 
@@ -109,7 +110,7 @@ def test_time_cap_cuts_the_solving_short():
     play = Play(Deal.random(seed=11), "3NT-S")
     capped = choose_card(play, seed=4, time_cap=0.0)
     assert capped.samples == 1
-    assert f"(of {samples_for(13, 1.0)}: the time ran out)" in capped.reason  # the lead's 1 s budget
+    assert f"(of {samples_for(13, DEFAULT_BUDGET * LEAD_BUDGET)}: the time ran out)" in capped.reason
     assert capped.card in play.legal_cards()
     # An explicit sample count is never cut: the same seed gives the same card on any machine.
     exact = choose_card(play, seed=4, samples=6, time_cap=0.0)
