@@ -5,7 +5,7 @@ import random
 import pytest
 
 from redouble import Card, Contract, Deal, Play, Seat, Strain
-from redouble.dd import opening_leads, solve_deal, solve_position, solve_positions
+from redouble.dd import opening_leads, solve_deal, solve_position, solve_positions, solve_positions_until
 from redouble.errors import RedoubleError
 
 
@@ -93,3 +93,21 @@ def test_errors(solver):
         solve_position(play)
 
 
+
+
+def test_solving_until_a_deadline_agrees_and_leaves_the_rest_unsolved(solver):
+    plays = [Play(Deal.random(seed=s), "3NT-S") for s in range(12)]
+    everything = solve_positions_until(plays, None)
+    assert everything == solve_positions(plays)
+    # Past the deadline already: the first position is still solved (a card needs one), nothing else is.
+    hurried = solve_positions_until(plays, 0.0)
+    assert hurried[0] == everything[0] and hurried[1:] == [None] * 11
+
+
+def test_searches_left_running_give_their_slots_back(solver):
+    import time
+
+    plays = [Play(Deal.random(seed=s), "3NT-S") for s in range(40)]
+    solve_positions_until(plays, time.perf_counter() + 0.01)  # leaves searches running in the background
+    # The batch solver needs every slot: it waits for those searches, then answers as usual.
+    assert solve_positions(plays[:3]) == solve_positions_until(plays[:3], None)
