@@ -56,7 +56,7 @@ MAX_MISMATCHES = 1
 # the share of 12, 73% (the noise on 336 leads is about 2 points either way).
 PROBE = 40
 COMPLETIONS = 6
-# Extra draws by the ranges when the first ones are used up and the clock still allows.
+# Seat by seat, the draws by the ranges are renewed when used up, up to this many rounds (and the clock).
 MAX_ROUNDS = 6
 
 
