@@ -366,13 +366,15 @@ def solve_positions(plays: Iterable[Play], progress: bool = False) -> list[dict[
 
 # Workers for solve_positions_until, one per DDS slot, created on first use.
 _workers: ThreadPoolExecutor | None = None
+_workers_lock = threading.Lock()
 
 
 def _forget_threads() -> None:
     """In a forked child (match --jobs, simulations) the parent's worker threads do not exist, and a slot
     one of them held would never come back: start afresh."""
-    global _workers, _slots
+    global _workers, _workers_lock, _slots
     _workers = None
+    _workers_lock = threading.Lock()
     _slots = _Slots()
 
 
@@ -411,13 +413,11 @@ def solve_positions_until(plays: Sequence[Play], deadline: float | None,
     global _workers
     from redouble.dd import _dds
 
-    _dds.library()
-    if _workers is None:
-        with _slots._setup:
-            if _workers is None:
-                _workers = ThreadPoolExecutor(max_workers=max(1, _dds.library().threads),
-                                              thread_name_prefix="dds")
     width = max(1, _dds.library().threads)
+    if _workers is None:
+        with _workers_lock:
+            if _workers is None:
+                _workers = ThreadPoolExecutor(max_workers=width, thread_name_prefix="dds")
     results: list[dict[Card, int] | None] = [None] * len(plays)
     running: dict[Future[tuple[object, float]], int] = {}
     spent: list[float] = []
