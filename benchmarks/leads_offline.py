@@ -29,7 +29,7 @@ def collect(deals: int, layouts: int, out: str, seed: int, only: str | None = No
     from redouble.bidding import bid_deal
     from redouble.cardplay.auction_fit import draw_layouts
     from redouble.cardplay.leads import conventional_leads
-    from redouble.cardplay.player import FIT_FACTOR, MAX_FIT_CANDIDATES, decision_seed
+    from redouble.cardplay.player import decision_seed
     from redouble.cardplay.sampling import View, replay
     from redouble.dd import solve_positions
     from redouble.robots import Robot
@@ -56,8 +56,7 @@ def collect(deals: int, layouts: int, out: str, seed: int, only: str | None = No
         ranges.pop(leader, None)
         view = View.of(play, leader)
         drawn = draw_layouts(view, layouts, auction=board.auction, vulnerability=board.vulnerability,
-                             ranges=ranges, seed=decision_seed(board.number or 0, play, leader),
-                             candidates=min(layouts * FIT_FACTOR, max(layouts, MAX_FIT_CANDIDATES)))
+                             ranges=ranges, seed=decision_seed(board.number or 0, play, leader))
         solved = solve_positions([replay(d, play) for d in drawn.deals])
         legal = play.legal_cards()
         records.append({

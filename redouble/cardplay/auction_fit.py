@@ -48,6 +48,10 @@ MISMATCH_WEIGHT = 0.1
 # layout that fits is rare (about 11 in 700 drawn by the ranges alone, for a typical opening lead), so
 # the more layouts checked in the time, the better.
 MAX_MISMATCHES = 1
+# With an auction, this many times the layouts wanted are dealt by the ranges (up to a floor of
+# MAX_FIT_CANDIDATES), and the ones that best explain the calls are kept.
+FIT_FACTOR = 24
+MAX_FIT_CANDIDATES = 800
 # Drawing seat by seat (the opening lead, three hands unseen): the layouts on which every seat's calls are
 # checked to learn which seat's calls are hardest to meet, and how many deals of the other two hands each
 # hand of that seat gets. On the lead benchmark's notrump deals (1,000 dealt, 29 layouts a lead) keeping
@@ -60,24 +64,30 @@ COMPLETIONS = 6
 MAX_ROUNDS = 6
 
 
+def _robot_makes(call: Call, hand: Hand, before: Auction, vulnerability: Vulnerability,
+                 system: str | tuple[str, str]) -> bool:
+    """Whether the bidding robot makes ``call`` with ``hand`` after ``before``. A call it cannot bid over
+    (an auction outside its system) counts as made."""
+    from redouble.bidding import choose_call  # lazily: importing the card player stays light
+
+    try:
+        return choose_call(hand, before, vulnerability=vulnerability, system=system).call is call
+    except RedoubleError:
+        return True
+
+
 def mismatches(deal: Deal, auction: Auction, hidden: Collection[Seat], vulnerability: Vulnerability | str,
                system: str | tuple[str, str] = "sayc", limit: int = MAX_MISMATCHES) -> int:
     """How many calls of the ``hidden`` seats the bidding robot would not have made with ``deal``'s hands
     (counting stops at ``limit``). A call the robot cannot bid over (an auction outside its system) counts
     as made."""
-    from redouble.bidding import choose_call  # lazily: importing the card player stays light
-
     vul = Vulnerability.parse(vulnerability)
     replay = Auction(auction.dealer)
     count = 0
     for call in auction.calls:
         seat = replay.turn
         if seat in hidden:
-            try:
-                mine = choose_call(deal[seat], replay, vulnerability=vul, system=system).call
-            except RedoubleError:
-                mine = call
-            if mine is not call:
+            if not _robot_makes(call, deal[seat], replay, vul, system):
                 count += 1
                 if count >= limit:
                     return count
@@ -125,16 +135,8 @@ class SeatCheck:
             replay.push(call)
 
     def __call__(self, hand: Hand) -> bool:
-        from redouble.bidding import choose_call
-
-        for prefix, call in self.questions:
-            try:
-                mine = choose_call(hand, prefix, vulnerability=self.vulnerability, system=self.system).call
-            except RedoubleError:  # an auction outside the robot's system: the call counts as made
-                continue
-            if mine is not call:
-                return False
-        return True
+        return all(_robot_makes(call, hand, prefix, self.vulnerability, self.system)
+                   for prefix, call in self.questions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,13 +159,14 @@ def draw_layouts(view: View, count: int, *, auction: Auction | None = None,
                  seed: int = 0, candidates: int | None = None, deadline: float | None = None) -> Layouts:
     """``count`` layouts of the cards ``view`` cannot see, the ones that best explain ``auction`` first.
 
-    ``candidates`` layouts are dealt by the auction's ranges. With two hands unseen each is checked against
-    the calls and the best fits kept (:func:`fit_to_auction`). With three (the opening lead) the hands are
-    found seat by seat: for each hand of the hardest seat to fit, :data:`COMPLETIONS` deals of the other
-    two hands are tried; the first that fits is kept, weighed by the share that fit (how likely the rest of
-    the auction is with that hand, as bidding whole layouts would weigh it). That finds fitting layouts
-    several times faster, and each holds a different hand of the hardest seat. Layouts that do not fit
-    fill up the count.
+    ``candidates`` layouts (by default :data:`FIT_FACTOR` times ``count``, at most
+    :data:`MAX_FIT_CANDIDATES` unless ``count`` is more) are dealt by the auction's ranges. With two hands
+    unseen each is checked against the calls and the best fits kept (:func:`fit_to_auction`). With three
+    (the opening lead) the hands are found seat by seat: for each hand of the hardest seat to fit,
+    :data:`COMPLETIONS` deals of the other two hands are tried; the first that fits is kept, weighed by
+    the share that fit (how likely the rest of the auction is with that hand, as bidding whole layouts
+    would weigh it). That finds fitting layouts several times faster, and each holds a different hand of
+    the hardest seat. Layouts that do not fit fill up the count.
     ``deadline`` (a :func:`time.perf_counter` value) bounds the checking; without one the result depends on
     ``seed`` alone.
 
@@ -176,7 +179,7 @@ def draw_layouts(view: View, count: int, *, auction: Auction | None = None,
     """
     bidders = list(view.hidden) if auction is not None and auction.calls else []
     if candidates is None:
-        candidates = count
+        candidates = min(count * FIT_FACTOR, max(count, MAX_FIT_CANDIDATES))
     if not bidders:
         drawn = sample_deals(view, count, seed=seed, ranges=ranges, weight=weight)
         return Layouts(drawn.deals, drawn.weights, count, 0, drawn.relaxed)

@@ -47,10 +47,8 @@ LEAD_MARGIN = 0.1  # tricks by which a card must beat every conventional lead to
 # behind (redouble.dd.solve_positions_until). The tenth of a second to spare is for the bookkeeping after.
 DEFAULT_TIME_CAP = 0.9
 _SAFETY = 1.5
-# With an auction, this many times the layouts are drawn and the ones that best explain the calls are kept
-# (redouble.cardplay.auction_fit), in at most this share of the time cap.
-FIT_FACTOR = 24
-MAX_FIT_CANDIDATES = 800
+# With an auction, the layouts that best explain the calls are found (redouble.cardplay.auction_fit) in at
+# most this share of the time cap.
 FIT_SHARE = 0.25
 # Layouts dealt from the play alone to split declarer's cards that the auction's layouts leave level.
 TIE_BREAK_SAMPLES = 32
@@ -260,8 +258,8 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     Determinism and the clock: the layouts drawn are fixed by ``seed`` and what the player sees. When the
     count comes from ``budget``, ``time_cap`` seconds (by default :data:`DEFAULT_TIME_CAP`; ``math.inf``
     for none) is a hard limit on the decision: the
-    layouts are solved in that fixed order and the solving stops early when the clock runs out, so on a slow
-    or busy machine a decision may rest on fewer layouts (a prefix of the same ones) and can differ. An
+    layouts are started in that fixed order and the solving stops early when the clock runs out, so on a slow
+    or busy machine a decision may rest on fewer layouts (some of the same ones) and can differ. An
     explicit ``samples`` count is always solved in full: the same seed, the same card, on any machine.
     """
     import time
@@ -306,12 +304,10 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
                      else None)
     n = samples if samples is not None else samples_for(play.tricks_left, budget * (LEAD_BUDGET if opening else 1))
     fitting = auction if auction is not None and auction.calls else None
-    drawn_count = min(n * FIT_FACTOR, max(n, MAX_FIT_CANDIDATES)) if fitting is not None else n
     fit_deadline = None if deadline is None else time.perf_counter() + FIT_SHARE * time_cap
     try:
         drawn = draw_layouts(view, n, auction=fitting, vulnerability=vul, system=system, ranges=ranges,
-                             weight=weight, seed=decision_seed(seed, play, viewer), candidates=drawn_count,
-                             deadline=fit_deadline)
+                             weight=weight, seed=decision_seed(seed, play, viewer), deadline=fit_deadline)
     except RedoubleError:  # no layout fits what was played (an odd hand-entered record): play by rule
         from redouble.cardplay.simple import simple_card
 
@@ -321,9 +317,9 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     fit_note = "" if fitting is None else \
         f", the {len(kept)} of {drawn.drawn} drawn that best fit the auction ({drawn.fitting} fit every call)"
     answers = solve_in_time([replay(d, play) for d in kept], deadline)
-    done = [k for k, v in enumerate(answers) if v is not None]
-    layouts, weights = [kept[k] for k in done], [kept_weights[k] for k in done]
-    values = np.array([[answers[k][c] for c in legal] for k in done], dtype=np.int64)  # type: ignore[index]
+    solved = [(d, wt, v) for d, wt, v in zip(kept, kept_weights, answers, strict=True) if v is not None]
+    layouts, weights = [d for d, _, _ in solved], [wt for _, wt, _ in solved]
+    values = np.array([[v[c] for c in legal] for _, _, v in solved], dtype=np.int64)  # declarer-side totals
     sign = -1 if defending else 1
     scores = _expected(values, weights, scoring, sign, _score_table(play, vul))
     w = np.asarray(weights, dtype=float) / sum(weights)
