@@ -146,17 +146,22 @@ class Rule:
             if ctx.is_legal(call):
                 yield call, e
 
+    @property
+    def _letter(self) -> str | None:
+        """The suit variable the call names (``"M"`` in ``"2M"``), if any."""
+        spec = self.call
+        return spec[-1] if spec[-1] in _VARIABLES and spec != "XX" else None
+
     def orders_by_hand(self, env: dict[str, Suit]) -> bool:
         """Whether the calls this rule tries in situation ``env`` come in an order that depends on the hand
         (its suit is free and taken longest first); otherwise they are the same for every hand."""
-        spec = self.call
-        letter = spec[-1] if spec[-1] in _VARIABLES and spec != "XX" else None
+        letter = self._letter
         return letter is not None and letter not in env and self.order in _HAND_ORDERS
 
     def _expand(self, env: dict[str, Suit], ctx: Context | None, hand: Hand | None,
                 calls: Sequence[Call]) -> Iterator[tuple[Call, Env]]:
         spec = self.call
-        letter = spec[-1] if spec[-1] in _VARIABLES and spec != "XX" else None
+        letter = self._letter
         last = next((c for c in reversed(calls) if c.is_bid), None)
         if letter is None:
             if spec.startswith(">"):  # cheapest (or jump) notrump

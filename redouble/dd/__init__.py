@@ -420,8 +420,7 @@ def solve_positions_until(plays: Sequence[Play], deadline: float | None,
                 _workers = ThreadPoolExecutor(max_workers=width, thread_name_prefix="dds")
     results: list[dict[Card, int] | None] = [None] * len(plays)
     running: dict[Future[tuple[object, float]], int] = {}
-    spent: list[float] = []
-    solved = 0
+    spent: list[float] = []  # the time each finished search took
     start = 0
     while True:
         now = time.perf_counter()
@@ -434,7 +433,7 @@ def solve_positions_until(plays: Sequence[Play], deadline: float | None,
             start += 1
         if not running:
             break
-        timeout = None if deadline is None or not solved else max(0.0, deadline - now)
+        timeout = None if deadline is None or not spent else max(0.0, deadline - now)
         done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
         if not done:
             break  # the deadline: what still runs is abandoned
@@ -443,7 +442,6 @@ def solve_positions_until(plays: Sequence[Play], deadline: float | None,
             answer, elapsed = future.result()
             results[k] = _cards_from_future(plays[k], answer)
             spent.append(elapsed)
-            solved += 1
         if deadline is not None and time.perf_counter() > deadline:
             break
     return results
