@@ -17,7 +17,7 @@ from redouble.auction import Auction
 from redouble.calls import Call, Contract
 from redouble.cards import Card, Seat, Strain, Vulnerability
 from redouble.deal import Deal
-from redouble.errors import IllegalCallError, RedoubleError
+from redouble.errors import IllegalCallError, IllegalUndoError, RedoubleError
 from redouble.play import Play
 
 
@@ -163,6 +163,74 @@ class Board:
             self.play = None
         return self.auction.pop()
 
+    # --- taking back (practice against robots) ------------------------------------------------------
+    def why_no_take_back(self, seat: Seat | str) -> str | None:
+        """Why ``seat`` may not take back its last call or card now (None: it may).
+
+        Nothing a player has seen can be unseen: a finished board (passed out, the last trick played, a
+        claim settled) showed every hand, and once the opening lead is made dummy is faced, so neither
+        the lead nor anything before it comes back. A claimer may withdraw a claim still pending.
+
+        >>> b = Board.from_number(1, deal=Deal.random(seed=7))
+        >>> for call in ["1NT", "P", "P", "P"]:
+        ...     b.push(call)
+        >>> b.why_no_take_back("N") is None, b.push(b.legal_actions()[0]), b.why_no_take_back("N")
+        (True, None, 'the opening lead has been made and dummy seen: the auction cannot be taken back')
+        """
+        s = Seat.parse(seat)
+        play = self.play
+        if self.auction.is_passed_out or (play is not None and play.is_complete):
+            return "the deal is over and every hand has been shown: it cannot be taken back"
+        if play is not None and play.claim is not None:
+            return None if play.claim.seat == s else f"{play.claim.seat}'s claim is pending: only they can take it back"
+        own = self._own_actions(s)
+        if not own:
+            return f"{s} has no call or card to take back in this deal"
+        if own[-1] < self._take_back_floor():
+            if own[-1] == len(self.auction.calls):
+                return "the opening lead faced dummy: it cannot be taken back"
+            return "the opening lead has been made and dummy seen: the auction cannot be taken back"
+        return None
+
+    def take_back(self, seat: Seat | str) -> list[Call | Card]:
+        """Take back ``seat``'s last call or card and everything after it (or withdraw its pending claim);
+        the actions taken back, last first. Raises :class:`IllegalUndoError` when the rules forbid it
+        (see :meth:`why_no_take_back`)."""
+        s = Seat.parse(seat)
+        why = self.why_no_take_back(s)
+        if why is not None:
+            raise IllegalUndoError(why)
+        if self.play is not None and self.play.claim is not None:
+            self.play.reject_claim()
+            return []
+        target = self._own_actions(s)[-1]
+        taken: list[Call | Card] = []
+        while len(self.auction.calls) + (len(self.play.cards) if self.play is not None else 0) > target:
+            if self.play is not None and self.play.cards:
+                taken.append(self.play.pop())
+            else:
+                self.play = None
+                taken.append(self.auction.pop())
+        return taken
+
+    def _take_back_floor(self) -> int:
+        """How many actions (calls, then cards) must stay: once dummy is faced, the auction and the lead."""
+        if self.play is not None and self.play.cards:
+            return len(self.auction.calls) + 1
+        return 0
+
+    def _own_actions(self, seat: Seat) -> list[int]:
+        """Positions (calls, then cards) of the actions ``seat`` chose: its calls, its cards, and dummy's
+        cards when it declares."""
+        out = [i for i in range(len(self.auction.calls)) if self.auction.seat_of(i) == seat]
+        play = self.play
+        if play is not None:
+            base = len(self.auction.calls)
+            for k, card_seat in enumerate(_card_seats(play)):
+                if card_seat == seat or (card_seat == play.dummy and seat == play.declarer):
+                    out.append(base + k)
+        return out
+
     def legal_actions(self) -> list[Call] | list[Card]:
         phase = self.phase
         if phase == "auction":
@@ -171,6 +239,13 @@ class Board:
             assert self.play is not None
             return self.play.legal_cards()
         return []
+
+
+def _card_seats(play: Play) -> list[Seat]:
+    """The seat (hand) from which each card played so far came, in order."""
+    out = [Seat((trick.leader + k) % 4) for trick in play.tricks for k in range(4)]
+    out.extend(Seat((play.leader + k) % 4) for k in range(len(play.current_trick)))
+    return out
 
 
 def _reads_as_call(text: str) -> bool:

@@ -46,5 +46,9 @@ class IllegalClaimError(RedoubleError):
     """A claim that cannot be made or settled now."""
 
 
+class IllegalUndoError(RedoubleError):
+    """A take-back the rules do not allow: it would hide again what a player has already seen."""
+
+
 class SolverUnavailableError(RedoubleError, ImportError):
     """The double-dummy solver could not be loaded."""

@@ -166,3 +166,83 @@ def test_random_boards_play_to_the_end_score_and_pop_back(seed: int, number: int
     while actions:
         assert board.pop() is actions.pop()
     assert board.phase == "auction" and board.auction.calls == [] and board.play is None
+
+
+# --- taking back: nothing a player has seen can be unseen ---------------------------------------------------
+def test_take_back_a_call_and_the_calls_after_it() -> None:
+    board = board_after("P 1S P 4S P")  # East passes, South 1S, West passes, North 4S, East passes
+    assert board.why_no_take_back("S") is None
+    assert board.take_back("S") == [Call.PASS, Call("4S"), Call.PASS, Call("1S")]
+    assert board.auction.calls == [Call.PASS] and board.auction.turn is Seat.SOUTH
+    with pytest.raises(RedoubleError, match="S has no call or card to take back in this deal"):
+        board.take_back("S")
+
+
+def test_no_take_back_into_the_auction_once_the_lead_is_faced() -> None:
+    board = board_after("P 1S P 4S P P P")  # 4S by South; West leads
+    assert board.why_no_take_back("S") is None  # the lead is not made yet: nothing has been shown
+    board.push("D2")
+    for seat in "NESW":
+        assert board.why_no_take_back(seat) is not None
+    assert board.why_no_take_back("S") == ("the opening lead has been made and dummy seen: "
+                                           "the auction cannot be taken back")
+    assert board.why_no_take_back("W") == "the opening lead faced dummy: it cannot be taken back"
+    with pytest.raises(RedoubleError, match="dummy seen"):
+        board.take_back("N")
+    assert len(board.auction.calls) == 7 and board.play is not None and board.play.cards == [Card("D2")]
+
+
+def test_take_back_own_card_within_the_play_declarer_owns_dummy_s() -> None:
+    board = board_after("P 1S P 4S P P P D2 DA D9 D8 SA")  # dummy wins the ace of diamonds, then leads the ace
+    assert board.take_back("S") == [Card("SA")]  # dummy's card is the declarer's to take back
+    assert board.take_back("S") == [Card("D8")]
+    assert board.take_back("S") == [Card("D9"), Card("DA")]
+    assert board.play is not None and board.play.cards == [Card("D2")]
+    assert board.why_no_take_back("S") is not None  # back at the lead: no further
+    assert board.why_no_take_back("E") is not None
+
+
+def test_no_take_back_of_a_finished_deal() -> None:
+    passed = board_after("P P P P")
+    assert passed.why_no_take_back("S") == "the deal is over and every hand has been shown: it cannot be taken back"
+    claimed = board_after("P 1S P 4S P P P D2")
+    assert claimed.play is not None
+    claimed.play.make_claim(0, "S")
+    assert claimed.why_no_take_back("W") == "S's claim is pending: only they can take it back"
+    claimed.play.accept_claim()
+    assert claimed.phase == "done"
+    with pytest.raises(RedoubleError, match="the deal is over"):
+        claimed.take_back("S")
+    assert claimed.play.claimed_tricks == 0
+
+
+def test_a_pending_claim_is_withdrawn_by_its_claimer() -> None:
+    board = board_after("P 1S P 4S P P P D2 DA")
+    assert board.play is not None
+    board.play.make_claim(10, "S")
+    assert board.take_back("S") == [] and board.play.claim is None
+    assert board.play.cards == [Card("D2"), Card("DA")]
+
+
+@given(st.integers(0, 2**32 - 1), st.data())
+@settings(max_examples=40, deadline=None)
+def test_take_back_never_reopens_what_was_shown(seed: int, data: st.DataObject) -> None:
+    """Random boards, taken back at random points: the auction never reopens after the lead, a finished
+    board never reopens, and the board stays one the rules could reach."""
+    rng = random.Random(seed)
+    board = Board.from_number(rng.randint(1, 16), deal=Deal.random(seed=seed))
+    for _ in range(rng.randint(1, 80)):
+        if board.phase == "done":
+            break
+        board.push(rng.choice(board.legal_actions()))
+    seat = data.draw(st.sampled_from(list(Seat)))
+    lead_made = board.play is not None and bool(board.play.cards)
+    calls, done = list(board.auction.calls), board.phase == "done"
+    if board.why_no_take_back(seat) is not None:
+        with pytest.raises(RedoubleError):
+            board.take_back(seat)
+        return
+    board.take_back(seat)
+    assert not done
+    if lead_made:
+        assert board.auction.calls == calls and board.play is not None and len(board.play.cards) >= 1
