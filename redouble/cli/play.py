@@ -10,6 +10,7 @@ import argparse
 from typing import Any
 
 from redouble.cli import CommandError
+from redouble.web.limits import Limits
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -24,6 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "this long; 0: never (default 60)")
     p.add_argument("--robots", choices=("strong", "fast"), default="strong",
                    help="default strength of the computer players (default strong)")
+    p.add_argument("--origin", action="append", default=[], metavar="URL",
+                   help="a site (https://bridge.example.org) besides this server's own address whose pages may "
+                        "use it, e.g. behind a proxy; repeat for several")
     p.set_defaults(func=run)
 
 
@@ -35,7 +39,9 @@ def serve(app: Any, host: str, port: int, banner: str) -> int:
     if not 0 < port < 65536:
         raise CommandError(f"--port must be from 1 to 65535, not {port}")
     # Table states are small and frequent: compressing each costs more time than it saves on loopback or LAN.
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    # A client's websocket message is refused past the app's limit before it is read in full.
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False,
+                            ws_max_size=Limits().frame_bytes)
     server = uvicorn.Server(config)
     print(banner, flush=True)
     server.run()
@@ -57,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if args.stand_in_after < 0:
         raise CommandError(f"--stand-in-after must be 0 (never) or more, not {args.stand_in_after}")
     app = create_app(db, robot_delay=args.robot_delay, robots=args.robots,
-                     stand_in_after=args.stand_in_after or None)
+                     stand_in_after=args.stand_in_after or None, allowed_origins=args.origin)
     shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{shown}:{args.port}/"
     return serve(app, args.host, args.port, f"Redouble is at {url}  (tables in {db}; Ctrl-C to stop)")

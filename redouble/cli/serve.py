@@ -12,6 +12,7 @@ import argparse
 import os
 
 from redouble.cli import CommandError
+from redouble.web.limits import Limits
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -30,6 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "each process knows only its own connections)")
     p.add_argument("--robots", choices=("strong", "fast"), default="strong",
                    help="default strength of the computer players (default strong)")
+    p.add_argument("--origin", action="append", default=[], metavar="URL",
+                   help="the site (https://bridge.example.org) the page is served from, if not this server's own "
+                        "address (behind a proxy); repeat for several")
     p.set_defaults(func=run)
 
 
@@ -42,7 +46,8 @@ def run(args: argparse.Namespace) -> int:
     if args.workers > 1 and not (shared and args.redis):
         raise CommandError("several workers need a shared database and Redis: --db postgresql://... --redis redis://...")
     os.environ.update(REDOUBLE_DB=args.db, REDOUBLE_REDIS=args.redis or "", REDOUBLE_ROBOTS=args.robots,
-                      REDOUBLE_ROBOT_DELAY=str(args.robot_delay), REDOUBLE_STAND_IN_AFTER=str(args.stand_in_after))
+                      REDOUBLE_ROBOT_DELAY=str(args.robot_delay), REDOUBLE_STAND_IN_AFTER=str(args.stand_in_after),
+                      REDOUBLE_ORIGINS=" ".join(args.origin))
     banner = (f"Redouble serving on http://{args.host}:{args.port}/ with {args.workers} process(es); "
               f"state in {'PostgreSQL' if shared else args.db}{', events via Redis' if args.redis else ''}")
     if args.workers > 1:
@@ -52,10 +57,10 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError("the web app needs its extra: pip install 'redouble[web]'") from None
         print(banner, flush=True)
         uvicorn.run("redouble.web.app:app_from_env", factory=True, host=args.host, port=args.port,
-                    workers=args.workers, log_level="warning")
+                    workers=args.workers, log_level="warning", ws_max_size=Limits().frame_bytes)
         return 0
     from redouble.web import create_app
 
     app = create_app(args.db, redis_url=args.redis, robot_delay=args.robot_delay, robots=args.robots,
-                     stand_in_after=args.stand_in_after or None)
+                     stand_in_after=args.stand_in_after or None, allowed_origins=args.origin)
     return serve(app, args.host, args.port, banner)

@@ -150,6 +150,21 @@ def ns_score(board: Board) -> int | None:
     return duplicate_score(c, c.declarer, board.tricks, board.vulnerability)
 
 
+def compared(board: Board) -> dict[str, Any]:
+    """Duplicate practice: the robots' second table and par of finished ``board``, with North-South's IMPs
+    against each, worked out from the scores (never stored beside them)."""
+    ours = ns_score(board)
+    robot_table = board.tags.get("robot_table")
+    par: Any = board.tags.get("par")
+    imps_robots = None
+    if isinstance(robot_table, dict) and ours is not None:
+        imps_robots = imps(ours - int(robot_table["ns_score"]))
+    if isinstance(par, dict):
+        par = {"score": par["score"], "contracts": par.get("contracts", []),
+               "imps": None if ours is None else imps(ours - int(par["score"]))}
+    return {"robot_table": robot_table, "imps": imps_robots, "par": par}
+
+
 def deal_rows(boards: list[Board]) -> list[dict[str, Any]]:
     rows = []
     for i, b in enumerate(boards):
@@ -157,7 +172,7 @@ def deal_rows(boards: list[Board]) -> list[dict[str, Any]]:
         rows.append({
             "index": i, "number": b.number, "dealer": b.dealer.letter, "vulnerability": str(b.vulnerability),
             "contract": None if c is None else str(c), "tricks": b.tricks, "ns_score": ns_score(b),
-            "robot_table": b.tags.get("robot_table"), "imps": b.tags.get("imps"), "par": b.tags.get("par"),
+            **compared(b),
         })
     return rows
 

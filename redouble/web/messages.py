@@ -122,9 +122,33 @@ class PingMsg(ClientMsg):
     type: ClassVar[str] = "ping"
 
 
+@dataclass(frozen=True, slots=True)
+class InviteMsg(ClientMsg):
+    """The table's owner: a new invitation link for a friend's ``seat`` (the seat's older links stop working)."""
+
+    type: ClassVar[str] = "invite"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeMsg(ClientMsg):
+    """The table's owner: the links of ``seat`` stop working (whoever holds one leaves the table)."""
+
+    type: ClassVar[str] = "revoke"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShareMsg(ClientMsg):
+    """The table's owner: show the finished deals to anyone who has the table's address (``on``), or stop."""
+
+    type: ClassVar[str] = "share"
+    on: bool
+
+
 CLIENT_MESSAGES: dict[str, type[ClientMsg]] = {cls.type: cls for cls in (
     CallMsg, CardMsg, ClaimMsg, ClaimAnswerMsg, UndoMsg, HintMsg, NextDealMsg, RobotMsg, MiniContractMsg,
-    PingMsg)}
+    PingMsg, InviteMsg, RevokeMsg, ShareMsg)}
 
 
 def _check_field(msg_type: str, name: str, kind: Any, value: Any) -> Any:
@@ -228,3 +252,12 @@ class HintReply(ServerMsg):
 @dataclass(frozen=True, slots=True)
 class PongMsg(ServerMsg):
     type: ClassVar[str] = "pong"
+
+
+@dataclass(frozen=True, slots=True)
+class InviteReply(ServerMsg):
+    """To the owner alone, once: the new invitation link's secret for ``seat`` (the page shows it as a link)."""
+
+    type: ClassVar[str] = "invitation"
+    seat: str
+    token: str

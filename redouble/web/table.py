@@ -17,15 +17,16 @@ redouble.web.table.ActionError: it is N's turn to call, not S's
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from redouble.auction import Auction
-from redouble.board import Board
+from redouble.board import Board, card_seats
 from redouble.calls import Call, Contract
 from redouble.cards import Card, Seat, Strain, Vulnerability
 from redouble.claims import certain_claim
 from redouble.deal import Deal
-from redouble.errors import RedoubleError
+from redouble.errors import IllegalUndoError, RedoubleError
 from redouble.play import Play
 from redouble.scoring.minibridge import choose_declarer
 from redouble.web import forms, robots
@@ -55,15 +56,6 @@ def phase(board: Board) -> str:
     return board.phase
 
 
-def card_seats(play: Play) -> list[Seat]:
-    """The seat (hand) from which each card played so far came, in order."""
-    out: list[Seat] = []
-    for trick in play.tricks:
-        out.extend(Seat((trick.leader + k) % 4) for k in range(4))
-    out.extend(Seat((play.leader + k) % 4) for k in range(len(play.current_trick)))
-    return out
-
-
 def _seat(text: Any) -> Seat:
     try:
         return Seat.parse(str(text))
@@ -85,7 +77,12 @@ class Table:
         self.claims_refused: set[int] = set()
         self.boards: list[Board] = []
         self.seq = 0
-        self._meanings: dict[tuple[int, int], list[str | None]] = {}
+        # Each human seat's links are of one generation; issuing a new invitation revokes the older ones.
+        self.link_generation: dict[Seat, int] = {s: 0 for s in Seat}
+        self.public = False  # the owner's choice: finished deals shown to anyone
+        # True while the stored log is replayed: what was stored happened, even if today's rules refuse it.
+        self.replaying = False
+        self._meanings: dict[tuple[int, tuple[Call, ...]], list[str | None]] = {}
         self.fast_robots = config.get("robots") == "fast"
         # What the card-play robot maximises: IMPs at duplicate, total points at rubber and Chicago.
         self.scoring = "imps" if self.form.family == "duplicate" else "total"
@@ -93,10 +90,27 @@ class Table:
     @classmethod
     def replay(cls, table_id: str, config: dict[str, Any], events: list[tuple[int, Event]]) -> Table:
         table = cls(table_id, config)
+        table.replaying = True
         for seq, event in events:
             table.apply(event)
             table.seq = seq
+        table.replaying = False
         return table
+
+    def copy(self) -> Table:
+        """A copy that events can change without touching this table (the current board is copied; the
+        finished ones are shared, as events never change a board in place once it is finished)."""
+        other = Table.__new__(Table)
+        other.__dict__.update(self.__dict__)
+        other.kinds = dict(self.kinds)
+        other.stand_in = set(self.stand_in)
+        other.claims_refused = set(self.claims_refused)
+        other.link_generation = dict(self.link_generation)
+        other.boards = list(self.boards)
+        b = self.board
+        if b is not None and phase(b) != "done":
+            other.boards[-1] = _copy_board(b)
+        return other
 
     # --- seats and turns --------------------------------------------------------------------------
     @property
@@ -107,7 +121,8 @@ class Table:
         return self.kinds[seat] == "robot" or seat in self.stand_in
 
     def opponents_are_robots(self, seat: Seat) -> bool:
-        return self.is_robot(seat.lho) and self.is_robot(seat.rho)
+        """Both opponents are the table's robots (not people, even with a robot standing in for them)."""
+        return self.kinds[seat.lho] == "robot" and self.kinds[seat.rho] == "robot"
 
     def actor(self) -> Seat | None:
         """The seat that must act now (for dummy's card, the declarer), or None."""
@@ -284,40 +299,14 @@ class Table:
         seat = _seat(e.get("seat"))
         if not self.opponents_are_robots(seat):
             raise ActionError("undo is only for play against robots: your opponents here are people", "not_allowed")
-        play = b.play
-        if play is not None and (play.claim is not None or play.claimed_tricks is not None):
-            if play.claim is not None and play.claim.seat != seat:
-                raise ActionError("only the claimer can take back a claim", "not_yours")
-            play.undo_claim()
+        if self.replaying and b.why_no_take_back(seat) is not None:
+            _replay_old_undo(b, seat)  # a log stored before the rule: it happened, so it replays
             return
-        # Take back everything since (and including) this seat's own last call or card.
-        mine = self._own_actions(b, seat)
-        if not mine:
-            raise ActionError("you have no call or card to take back in this deal", "nothing_to_undo")
-        target = mine[-1]
-        while self._action_count(b) > target:
-            if b.play is not None and b.play.cards:
-                b.play.pop()
-            elif is_minibridge(b):
-                break
-            else:
-                if b.play is not None:
-                    b.play = None
-                b.auction.pop()
-
-    @staticmethod
-    def _action_count(b: Board) -> int:
-        return len(b.auction.calls) + (len(b.play.cards) if b.play is not None else 0)
-
-    def _own_actions(self, b: Board, seat: Seat) -> list[int]:
-        """Positions (counting calls then cards) of the actions ``seat`` chose in this deal."""
-        out = [i for i in range(len(b.auction.calls)) if b.auction.seat_of(i) == seat]
-        if b.play is not None:
-            base = len(b.auction.calls)
-            for k, s in enumerate(card_seats(b.play)):
-                if s == seat or (s == b.play.dummy and seat == b.play.declarer):
-                    out.append(base + k)
-        return out
+        try:
+            b.take_back(seat)
+        except IllegalUndoError as exc:
+            code = "nothing_to_undo" if str(exc).endswith("to take back in this deal") else "not_allowed"
+            raise ActionError(str(exc), code) from None
 
     def _on_robot(self, e: Event) -> None:
         seat = _seat(e.get("seat"))
@@ -329,26 +318,41 @@ class Table:
             self.stand_in.discard(seat)
 
     def _on_robot_table(self, e: Event) -> None:
-        b = self.boards[int(e["index"])]
-        for key in ("robot_table", "imps", "par"):
+        index = int(e["index"])
+        if not 0 <= index < len(self.boards) or phase(self.boards[index]) != "done":
+            raise ActionError(f"deal {index} is not finished: no second table yet", "not_finished")
+        b = self.boards[index]
+        if e.get("deal") is not None and e["deal"] != str(b.deal):
+            raise ActionError(f"the second table's result is for another deal than deal {index}", "invalid")
+        # A finished board is shared with copies of the table: it is replaced, never changed in place. The
+        # IMPs are worked out from the two scores when shown (a stored "imps" is not read).
+        tags = dict(b.tags)
+        for key in ("robot_table", "par"):
             if e.get(key) is not None:
-                b.tags[key] = e[key]
+                tags[key] = e[key]
+        self.boards[index] = dataclasses.replace(b, tags=tags)
+
+    def _on_links(self, e: Event) -> None:
+        """The seat's links issued so far stop working (a new invitation may come with this event)."""
+        seat = _seat(e.get("seat"))
+        if self.kinds[seat] != "human":
+            raise ActionError(f"{seat} is a robot's seat: it has no links", "invalid")
+        self.link_generation[seat] += 1
+
+    def _on_public(self, e: Event) -> None:
+        self.public = bool(e.get("on"))
 
     # --- what a seat may see ----------------------------------------------------------------------
     def meanings(self, index: int, auction: Auction) -> list[str | None]:
-        key = (index, len(auction.calls))
+        key = (index, tuple(auction.calls))
         if key not in self._meanings:
             self._meanings[key] = robots.explain_calls(auction)
         return self._meanings[key]
 
     def can_undo(self, seat: Seat) -> bool:
         b = self.board
-        if b is None or self.is_robot(seat) or not self.opponents_are_robots(seat):
-            return False
-        ph = phase(b)
-        if ph == "done" and not (b.play is not None and b.play.claimed_tricks is not None):
-            return False
-        return bool(self._own_actions(b, seat)) or (b.play is not None and b.play.claimed_tricks is not None)
+        return b is not None and not self.is_robot(seat) and self.opponents_are_robots(seat) \
+            and b.why_no_take_back(seat) is None
 
     def view(self, seat: Seat) -> dict[str, Any]:
         b = self.board
@@ -360,6 +364,7 @@ class Table:
             "score": forms.score_sheet(self.form, self.boards),
             "can_next": b is None or phase(b) == "done",
             "can_undo": self.can_undo(seat),
+            "public": self.public,
         }
         return out
 
@@ -453,8 +458,7 @@ class Table:
                 text = f"{c.strain} {kind} by {c.declarer}: {t} tricks"
             else:
                 text = f"{c} {'=' if over == 0 else f'{over:+d}'}"
-        return {"text": text, "tricks": b.tricks, "ns_score": ns, "robot_table": b.tags.get("robot_table"),
-                "imps": b.tags.get("imps"), "par": b.tags.get("par")}
+        return {"text": text, "tricks": b.tricks, "ns_score": ns, **forms.compared(b)}
 
     def review(self, b: Board) -> dict[str, Any]:
         """All four hands as dealt and every trick, for the after-deal review (finished boards only)."""
@@ -485,6 +489,33 @@ class Table:
                 "ns_score": r["ns_score"], "auction": str(b.auction)}
 
 
+def _copy_board(b: Board) -> Board:
+    return dataclasses.replace(b, auction=b.auction.copy(), play=None if b.play is None else b.play.copy(),
+                               tags=dict(b.tags))
+
+
+def _replay_old_undo(b: Board, seat: Seat) -> None:
+    """An undo as stored before the rule that nothing seen can be unseen: a settled claim reopened, else
+    back to the seat's own last action (across the end of the auction if need be)."""
+    play = b.play
+    if play is not None and (play.claim is not None or play.claimed_tricks is not None):
+        play.undo_claim()
+        return
+    own = [i for i in range(len(b.auction.calls)) if b.auction.seat_of(i) == seat]
+    if play is not None:
+        base = len(b.auction.calls)
+        own += [base + k for k, s in enumerate(card_seats(play))
+                if s == seat or (s == play.dummy and seat == play.declarer)]
+    while own and len(b.auction.calls) + (len(b.play.cards) if b.play is not None else 0) > own[-1]:
+        if b.play is not None and b.play.cards:
+            b.play.pop()
+        elif is_minibridge(b):
+            break
+        else:
+            b.play = None
+            b.auction.pop()
+
+
 def new_deal_event(table: Table, rng_seed: str | None = None) -> Event:
     """The event that deals the next board (the deal itself is stored, so a replay is exact)."""
     number, dealer, vul = table.form.next_deal([b for b in table.boards])
@@ -509,28 +540,26 @@ def second_table_job(table: Table, index: int) -> tuple[Any, ...] | None:
     b = table.boards[index]
     if table.form.family != "duplicate" or phase(b) != "done":
         return None
-    return (index, str(b.deal), b.number, b.dealer.letter, str(b.vulnerability), b.score() or 0,
+    return (index, str(b.deal), b.number, b.dealer.letter, str(b.vulnerability),
             table.config.get("system", "sayc"), table.fast_robots)
 
 
-def second_table(index: int, deal: str, number: int | None, dealer: str, vulnerability: str, ours: int,
-                 system: str, fast: bool) -> Event:
-    """Duplicate practice: the same board played by four robots at a second table, compared in IMPs and
-    with par (North-South's score ``ours`` at the first table)."""
+def second_table(index: int, deal: str, number: int | None, dealer: str, vulnerability: str, system: str,
+                 fast: bool) -> Event:
+    """Duplicate practice: the same board played by four robots at a second table, and par; the page
+    compares the first table's score with both in IMPs."""
     b = Board(deal=Deal.parse(deal), number=number, dealer=Seat.parse(dealer),
               vulnerability=Vulnerability.parse(vulnerability))
     other = robots.play_out(Board(deal=b.deal, number=b.number, dealer=b.dealer, vulnerability=b.vulnerability),
                             system, fast)
     theirs = other.score() or 0
-    event: Event = {"type": "robot_table", "index": index,
+    # The IMPs are not stored: they are worked out from the two scores whenever they are shown.
+    event: Event = {"type": "robot_table", "index": index, "deal": deal,
                     "robot_table": {"contract": str(other.contract), "tricks": other.tricks, "ns_score": theirs,
                                     "auction": str(other.auction)}}
-    event["imps"] = forms.imps(ours - theirs)
     analysis = robots.analysis(b.deal, b.vulnerability, b.dealer)
     if analysis and "par" in analysis:
-        par_score = int(analysis["par"]["score"])
-        event["par"] = {"score": par_score, "contracts": analysis["par"]["contracts"],
-                        "imps": forms.imps(ours - par_score)}
+        event["par"] = {"score": int(analysis["par"]["score"]), "contracts": analysis["par"]["contracts"]}
     return event
 
 

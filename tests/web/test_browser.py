@@ -152,7 +152,7 @@ def test_whole_deal_from_the_lobby_to_the_score_sheet(page: Any, server: str) ->
     assert "WE" in sheet.inner_text() and "THEY" in sheet.inner_text()
     assert page.locator("#next").is_visible()
     page.click("#next")
-    page.wait_for_function("document.querySelector('#info') && "
+    page.wait_for_function("() => document.querySelector('#info') && "
                            "document.querySelector('#info').innerText.includes('Board 2')")
 
 
@@ -169,7 +169,7 @@ def test_invite_link_in_a_second_browser(browser: Any, server: str) -> None:
         b.wait_for_selector("#bidding-box")  # North deals the first Chicago deal
         shot(a, "05-host-waiting")
         b.click('#bidding-box button[data-call="1C"]')
-        a.wait_for_function("document.querySelector('#auction') && "
+        a.wait_for_function("() => document.querySelector('#auction') && "
                             "document.querySelector('#auction').innerText.includes('1')")
         assert "North" in a.locator("#seat-N h3").inner_text()
         # The host cannot see North's cards; the guest sees them.
@@ -210,7 +210,7 @@ def test_undo_a_call_against_robots(page: Any, server: str) -> None:
     page.click('#bidding-box button[data-call="Pass"]')
     page.wait_for_selector("#undo")
     page.click("#undo")
-    page.wait_for_function(f"document.querySelectorAll('#auction button.call').length === {before} "
+    page.wait_for_function(f"() => document.querySelectorAll('#auction button.call').length === {before} "
                            "&& document.querySelector('#bidding-box')")
     assert page.locator("#auction button.call").count() == before
 
@@ -268,7 +268,7 @@ def test_keyboard_alone_makes_a_call(page: Any, server: str) -> None:
     page.wait_for_selector("#bidding-box")
     before = page.locator("#auction button.call").count()
     page.keyboard.press("p")
-    page.wait_for_function(f"document.querySelectorAll('#auction button.call').length > {before}")
+    page.wait_for_function(f"() => document.querySelectorAll('#auction button.call').length > {before}")
     labels = page.locator("#auction button.call").first.get_attribute("aria-label")
     assert labels and ":" in labels
     # Tab reaches the controls, and the focus stays on its control when the table is redrawn.

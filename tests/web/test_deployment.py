@@ -160,7 +160,7 @@ class Remote:
 def test_two_processes_one_table(two_servers: tuple[ServerProcess, ServerProcess]) -> None:
     a, b = two_servers
     made = a.post("/api/tables", {"form": "duplicate", "seat": "S", "invite": ["N"], "options": {"robots": "fast"}})
-    with a.ws(made["tokens"]["S"]) as ws_s, b.ws(made["tokens"]["N"]) as ws_n:
+    with a.ws(made["token"]) as ws_s, b.ws(made["invitations"]["N"]) as ws_n:
         south, north = Remote(ws_s), Remote(ws_n)
         # North (on process B) deals and opens; South (on process A) sees it through Redis.
         assert north.state["board"]["to_act"] and north.state["board"]["turn"] == "N"
@@ -226,16 +226,16 @@ def test_a_restarted_process_resumes_from_postgres(postgres: str, redis_url: str
 
 
 def test_postgres_store_detects_a_race_for_the_same_event(postgres: str) -> None:
-    from redouble.web.store import open_store
+    from redouble.web.store import Link, open_store
 
     one, two = open_store(postgres), open_store(postgres)
     try:
-        one.create_table("race-table", {"form": "duplicate"}, {"N": "race-token-n"})
+        one.create_table("race-table", {"form": "duplicate"}, {"race-token-n": Link("race-table", "N")})
         assert one.append("race-table", 1, {"type": "deal", "by": "one"}) is True
         assert two.append("race-table", 1, {"type": "deal", "by": "two"}) is False
         loaded = two.load("race-table")
         assert loaded is not None and loaded[1] == [(1, {"type": "deal", "by": "one"})]
-        assert two.seat_for_token("race-token-n") == ("race-table", "N")
+        assert two.link("race-token-n") == Link("race-table", "N")
     finally:
         one.close()
         two.close()

@@ -12,6 +12,7 @@ from redouble.cards import Seat
 from redouble.deal import Deal
 from redouble.minibridge_robot import choose_minibridge_contract
 from redouble.scoring.minibridge import choose_declarer
+from redouble.web.store import Link
 from redouble.web.table import Table
 
 # North holds the top cards of every suit; East the next ones.
@@ -139,9 +140,9 @@ def test_no_stand_in_while_the_player_is_connected_or_before_the_grace_period(db
 def test_a_person_answers_a_robot_s_claim_over_the_websocket(db: Path) -> None:
     with make_client(db, seed="claims") as client:
         store = client.app.state.store  # type: ignore[attr-defined]
-        tokens = {s: f"token-{s}" for s in "NESW"}
         store.create_table("claims", {"form": "duplicate", "robots": "fast",
-                                      "seats": {s: "human" if s == "E" else "robot" for s in "NESW"}}, tokens)
+                                      "seats": {s: "human" if s == "E" else "robot" for s in "NESW"}},
+                           {"token-E": Link("claims", "E", owner=True)})
         events = [{"type": "deal", "deal": TOP_DEAL, "number": 1, "dealer": "N", "vul": "None"}]
         events += [{"type": "call", "seat": s, "call": c} for s, c in zip("NESW", ["7NT", "Pass", "Pass", "Pass"],
                                                                           strict=True)]

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.testclient import TestClient
-from web_helpers import Player, make_client, new_table, simple_choice
+from web_helpers import Player, bearer, make_client, new_table, simple_choice
 
 from redouble import Auction, Card, Deal
 from redouble.scoring import duplicate_score
@@ -56,17 +56,18 @@ def test_whole_deal_against_robots_reaches_score_history_and_review(client: Test
         assert duplicate_score(auction.contract, auction.contract.declarer, result["tricks"],
                                board["vulnerability"]) == result["ns_score"]
     # The history lists it, and the review API gives the whole deal.
-    hist = client.get("/api/history", params={"q": board["contract"]}).json()["deals"]
+    mine = {"links": [made["token"]]}
+    hist = client.post("/api/history", json={"q": board["contract"], **mine}).json()["deals"]
     assert [(d["table"], d["contract"]) for d in hist] == [(made["table"], board["contract"])]
-    full = client.get(f"/api/review/{made['table']}/0").json()
+    full = client.get(f"/api/review/{made['table']}/0", headers=bearer(made["token"])).json()
     assert full["review"]["deal"] == review["deal"] and full["phase"] == "done"
-    assert client.get("/api/history?q=no-such-thing").json()["deals"] == []
+    assert client.post("/api/history", json={"q": "no-such-thing", **mine}).json()["deals"] == []
     # Export to PBN and LIN.
-    pbn = client.get(f"/api/export/{made['table']}/0.pbn")
+    pbn = client.get(f"/api/export/{made['table']}/0.pbn", headers=bearer(made["token"]))
     assert pbn.status_code == 200 and f'[Deal "{review["deal"]}"]' in pbn.text
-    lin = client.get(f"/api/export/{made['table']}/0.lin")
+    lin = client.get(f"/api/export/{made['table']}/0.lin", headers=bearer(made["token"]))
     assert lin.status_code == 200 and "md|" in lin.text
-    assert client.get(f"/api/export/{made['table']}/7.pbn").status_code == 404
+    assert client.get(f"/api/export/{made['table']}/7.pbn", headers=bearer(made["token"])).status_code == 404
 
 
 def allowed_cards(message_board: dict[str, Any], seat: str, deal: Deal, order: list[str],
@@ -183,7 +184,7 @@ def test_bad_input_gets_clear_errors_and_changes_nothing(client: TestClient) -> 
                        "code": "bad_token", "request": None}
     assert client.post("/api/tables", json={"form": "whist", "seat": "S"}).json()["error"].startswith(
         "unknown form of the game 'whist'")
-    assert client.post("/api/tables", content=b"{").status_code == 400
+    assert client.post("/api/tables", content=b"{", headers={"Content-Type": "application/json"}).status_code == 400
     bad = client.post("/api/tables", json={"form": "duplicate", "seat": "S", "options": {"robots": "psychic"}})
     assert bad.status_code == 400 and "robots are 'fast' or 'strong'" in bad.json()["error"]
     bad = client.post("/api/tables", json={"form": "duplicate", "seat": "Z"})
@@ -234,31 +235,49 @@ def test_restart_mid_deal_resumes_exactly(db: Path) -> None:
             assert rubber["totals"]["NS"] + rubber["totals"]["EW"] > 0
 
 
-def test_undo_takes_back_own_card_and_the_robots_after_it(client: TestClient) -> None:
+def test_undo_takes_back_own_call_and_card_but_never_what_was_seen(client: TestClient) -> None:
     made = new_table(client, "duplicate", seat="S")
     with client.websocket_connect(f"/ws/{made['token']}") as ws:
         me = Player(ws)
-        choose = simple_choice("3NT")
         me.wait(lambda b: b["to_act"] and b["phase"] == "auction")
         before_bid = me.board["auction"]
-        me.do(type="call", call="3NT")
+        assert [c["call"] for c in before_bid] == ["Pass", "2H"]
+        # A double keeps the auction going: South may take it back when it comes round again.
+        me.do(type="call", call="X")
         me.wait(lambda b: b["to_act"])
-        assert me.state["can_undo"]
+        assert me.board["phase"] == "auction" and me.state["can_undo"]
         me.do(type="undo")
         me.wait(lambda b: b["to_act"] and b["auction"] == before_bid)
+        # 3NT ends the auction and West leads: dummy has been seen, so the auction is not reopened.
+        me.do(type="call", call="3NT")
+        me.wait(lambda b: b["to_act"])
+        assert me.board["phase"] == "play" and me.board["contract"] == "3NT-S" and len(me.board["trick"]) == 1
+        assert not me.state["can_undo"]
+        reply = me.request(type="undo")
+        assert reply["code"] == "not_allowed" and "dummy seen" in reply["message"]
+        assert me.request(type="call", call="7NT")["code"] == "wrong_phase"
+        # Within the play the declarer takes back a card of its own (or of dummy's) and the robots' after it.
         for _ in range(200):
             if me.board["phase"] == "play" and me.board["to_act"] and me.board["tricks_left"] == 11:
                 break
-            me.act(choose)
-        hand_before = me.board["hands"]["S"]["cards"] if me.board["acting_for"] == "S" else \
-            me.board["hands"]["N"]["cards"]
+            me.act(simple_choice("3NT"))
         acting = me.board["acting_for"]
+        hand_before = me.board["hands"][acting]["cards"]
         card = me.board["legal"][0]
         me.do(type="card", card=card)
         me.wait(lambda b: b["to_act"])
+        assert me.state["can_undo"]
         me.do(type="undo")
         me.wait(lambda b: b["to_act"] and b["acting_for"] == acting and card in b["legal"])
         assert me.board["hands"][acting]["cards"] == hand_before
+        # A claim the robots accept ends the deal and shows every hand: it cannot be taken back.
+        me.do(type="claim", tricks=0)
+        me.wait(lambda b: b["phase"] == "done")
+        seq = me.state["seq"]
+        assert not me.state["can_undo"]
+        reply = me.request(type="undo")
+        assert reply["code"] == "not_allowed" and "the deal is over" in reply["message"]
+        assert me.request(type="ping") == {"type": "pong"} and me.state["seq"] == seq
 
 
 def test_undo_refused_against_people_and_with_nothing_to_undo(client: TestClient) -> None:
@@ -291,17 +310,9 @@ def test_claims_are_answered_by_robots_and_settle_the_deal(client: TestClient) -
         me.wait(lambda b: b["phase"] == "done")
         assert me.board["result"]["tricks"] == won
         assert me.board["review"]["claimed"] == won
-        # The claimer may take the claim back against robots, and claim everything instead.
-        assert me.state["can_undo"]
-        me.do(type="undo")
-        me.wait(lambda b: b["phase"] == "play" and b["to_act"])
-        me.do(type="claim", tricks=left)
-        me.wait(lambda b: b["claim"] is None)
-        # Accepted only if sound: either the deal is over with all of them, or play goes on.
-        if me.board["phase"] == "done":
-            assert me.board["result"]["tricks"] == won + left
-        else:
-            assert me.board["phase"] == "play" and me.board["to_act"]
+        # The deal is over and every hand has been shown: nothing takes it back.
+        assert not me.state["can_undo"]
+        assert me.request(type="undo")["code"] == "not_allowed"
 
 
 def test_a_person_answers_a_claim(client: TestClient) -> None:
@@ -336,7 +347,8 @@ def test_hint_names_a_legal_action_with_a_reason(client: TestClient) -> None:
 
 def test_invite_links_rejoin_and_robot_stand_in(client: TestClient) -> None:
     made = new_table(client, "chicago", seat="S", invite=["N"])
-    assert set(made["tokens"]) == {"N", "E", "S", "W"}
+    # South's own link and North's invitation: the robots' seats have none.
+    assert set(made["invitations"]) == {"N"} and made["token"] not in made["invitations"].values()
     with client.websocket_connect(f"/ws/{made['tokens']['S']}") as ws_s:
         south = Player(ws_s)
         assert south.state["seats"]["N"] == {"kind": "human", "stand_in": False, "connected": False}

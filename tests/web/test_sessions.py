@@ -16,8 +16,8 @@ def test_heavy_work_runs_in_another_process_and_a_broken_pool_is_replaced() -> N
         manager = Manager(open_store(":memory:"), heavy_workers=1)
         try:
             assert await manager.heavy(os.getpid) != os.getpid()
-            assert manager._pool is not None
-            for pid in list(manager._pool._processes):
+            assert manager.workers.pids
+            for pid in manager.workers.pids:
                 os.kill(pid, signal.SIGKILL)
             await asyncio.sleep(0.3)
             try:
@@ -32,8 +32,8 @@ def test_heavy_work_runs_in_another_process_and_a_broken_pool_is_replaced() -> N
 
 
 def test_the_second_table_job_gives_the_same_event_in_a_worker_process() -> None:
-    args = (0, "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432", 1, "N", "None", 1520,
-            "sayc", True)
+    args = (0, "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432", 1, "N", "None", "sayc",
+            True)
 
     async def scenario() -> dict[str, object]:
         manager = Manager(open_store(":memory:"), heavy_workers=1)

@@ -100,4 +100,12 @@ def new_table(client: TestClient, form: str = "duplicate", seat: str = "S", invi
               **options: Any) -> dict[str, Any]:
     r = client.post("/api/tables", json={"form": form, "seat": seat, "invite": invite or [], "options": options})
     assert r.status_code == 201, r.text
-    return dict(r.json())
+    made = dict(r.json())
+    # For the tests' convenience: every person's link by seat (the creator's own and the invitations).
+    made["tokens"] = {made["seat"]: made["token"], **made["invitations"]}
+    return made
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The header that shows a link to the review, export and history API."""
+    return {"Authorization": f"Bearer {token}"}

@@ -13,7 +13,8 @@ const main = document.getElementById("main");
 const live = document.getElementById("live");
 
 const S = { ws: null, token: null, state: null, error: null, hint: null, pending: null, selected: null,
-  showLast: false, replay: 0, review: null, reviewKey: null, keys: "", closing: false, meaning: "" };
+  showLast: false, replay: 0, review: null, reviewKey: null, keys: "", closing: false, meaning: "",
+  invitations: {} };
 
 // --- small helpers ---------------------------------------------------------------------------------------
 function el(tag, attrs, ...children) {
@@ -67,12 +68,35 @@ function cardNode(c, opts = {}) {
 }
 function seatPos(seat, me) { return ["bottom", "left", "top", "right"][(SEATS.indexOf(seat) - SEATS.indexOf(me) + 4) % 4]; }
 function confirmWanted() { return localStorage.getItem("redouble.confirm") === "1"; }
-async function api(path, body) {
-  const r = await fetch(path, body ? { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(body) } : {});
-  const data = await r.json();
-  if (!r.ok) throw new Error(data.error || `request failed (${r.status})`);
-  return data;
+// This browser's own links (table id -> the link of the seat it sits at): the history and the reviews of
+// those tables are shown with them. Invitation links for friends are never kept: they are shown once.
+function myLinks() { try { return JSON.parse(localStorage.getItem("redouble.mine") || "{}") || {}; } catch (e) { return {}; } }
+function rememberLink(table, token) {
+  const mine = myLinks();
+  if (mine[table] !== token) { mine[table] = token; localStorage.setItem("redouble.mine", JSON.stringify(mine)); }
+}
+async function request(path, body, token) {
+  const headers = {};
+  if (body) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(path, body ? { method: "POST", headers, body: JSON.stringify(body) } : { headers });
+  if (!r.ok) {
+    let message = `request failed (${r.status})`;
+    try { message = (await r.json()).error || message; } catch (e) { /* not JSON */ }
+    throw new Error(message);
+  }
+  return r;
+}
+async function api(path, body, token) { return (await request(path, body, token)).json(); }
+async function download(path, token) {
+  try {
+    const r = await request(path, null, token);
+    const name = (/filename="([^"]+)"/.exec(r.headers.get("Content-Disposition") || "") || [])[1] || "deal.txt";
+    const url = URL.createObjectURL(await r.blob());
+    const a = el("a", { href: url, download: name });
+    document.body.append(a); a.click(); a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (e) { S.error = e.message; announce(e.message); }
 }
 
 // --- routing ---------------------------------------------------------------------------------------------
@@ -113,7 +137,8 @@ async function showLobby() {
     try {
       const made = await api("/api/tables", { form: fd.get("form"), seat,
         invite: fd.getAll("invite").filter((s) => s !== seat), options: { robots: fd.get("robots") } });
-      localStorage.setItem(`redouble.links.${made.table}`, JSON.stringify(made.tokens));
+      rememberLink(made.table, made.token);
+      S.invitations[made.table] = made.invitations;
       location.hash = `#/t/${made.token}`;
     } catch (e) { err.replaceChildren(el("p", { class: "error" }, e.message)); }
   } },
@@ -149,6 +174,7 @@ function connect(token) {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
+      rememberLink(msg.table.table, token);
       const before = S.state;
       S.state = msg.table; S.error = null; S.pending = null; S.selected = null;
       if (!before || before.seq !== msg.table.seq) S.hint = null;
@@ -156,7 +182,11 @@ function connect(token) {
       renderTable();
     } else if (msg.type === "error") {
       S.error = msg.message; renderTable(); announce(msg.message);
-      if (msg.code === "bad_token") { S.closing = true; }
+      if (msg.code === "bad_token" || msg.code === "revoked") { S.closing = true; }
+    } else if (msg.type === "invitation") {
+      const table = S.state ? S.state.table : "";
+      S.invitations[table] = Object.assign({}, S.invitations[table], { [msg.seat]: msg.token });
+      renderTable(); announce(`A new link for ${SEAT_NAMES[msg.seat]}.`);
     } else if (msg.type === "hint") {
       S.hint = msg; renderTable(); announce(`Hint: ${msg.action}. ${msg.reason}`);
     }
@@ -195,7 +225,7 @@ function announceChange(before, now) {
 
 // Every state redraws the table; keep the keyboard focus on the same control (screen readers and keyboard
 // users would otherwise be thrown back to the top of the page).
-const FOCUS_KEYS = ["data-card", "data-call", "data-standin", "data-invite"];
+const FOCUS_KEYS = ["data-card", "data-call", "data-standin", "data-invite", "data-link"];
 function focusKey() {
   const a = document.activeElement;
   if (!a || a === document.body || !main.contains(a)) return null;
@@ -432,14 +462,23 @@ function scorePanel(score) {
   }
   return el("section", { class: "panel sheet", id: "score", "aria-label": "Score" }, el("h2", {}, "Score"), body);
 }
+// The owner's panel: one invitation link per friend's seat, shown once (a new one revokes the old), and
+// whether the finished deals are shared with anyone who has the table's address.
 function invitePanel(st) {
-  const links = JSON.parse(localStorage.getItem(`redouble.links.${st.table}`) || "null");
-  if (!links) return null;
+  if (!st.owner) return null;
+  const links = S.invitations[st.table] || {};
   const friends = SEATS.filter((s) => s !== st.seat && st.seats[s].kind === "human");
-  if (!friends.length) return null;
-  return el("section", { class: "panel links", "aria-label": "Invitations" }, el("h2", {}, "Invite your friends"),
-    friends.map((s) => el("label", {}, `${SEAT_NAMES[s]}: `, el("input", { readonly: true, "data-invite": s,
-      value: `${location.origin}/#/t/${links[s]}`, onfocus: (e) => e.target.select() }))));
+  const rows = friends.map((s) => el("div", { class: "invite" },
+    links[s] ? el("label", {}, `${SEAT_NAMES[s]}: `, el("input", { readonly: true, "data-invite": s,
+      value: `${location.origin}/#/t/${links[s]}`, onfocus: (e) => e.target.select() })) : `${SEAT_NAMES[s]}: `,
+    el("button", { "data-link": `new-${s}`, onclick: () => send({ type: "invite", seat: s }) }, links[s] ? "New link" : "Make a link"),
+    el("button", { "data-link": `revoke-${s}`, onclick: () => { delete links[s]; send({ type: "revoke", seat: s }); } }, "Revoke")));
+  const share = el("input", { type: "checkbox", id: "share", checked: st.public,
+    onchange: (e) => send({ type: "share", on: e.target.checked }) });
+  return el("section", { class: "panel links", "aria-label": "Invitations" },
+    friends.length ? el("h2", {}, "Invite your friends") : null,
+    friends.length ? el("p", {}, "Each link is shown once; a new link or Revoke stops the old one.") : null, rows,
+    el("label", { for: "share" }, share, " Share the finished deals with anyone who has their address"));
 }
 
 // --- after the deal: the review ---------------------------------------------------------------------------
@@ -447,7 +486,7 @@ function reviewPanel(tableId, b) {
   const key = `${tableId}/${b.index}`;
   if (S.reviewKey !== key) {
     S.reviewKey = key; S.review = null; S.replay = 0;
-    api(`/api/review/${tableId}/${b.index}`).then((r) => { if (S.reviewKey === key) { S.review = r; renderTable(); } })
+    api(`/api/review/${tableId}/${b.index}`, null, myLinks()[tableId]).then((r) => { if (S.reviewKey === key) { S.review = r; renderTable(); } })
       .catch((e) => { S.review = { error: e.message }; });
   }
   return reviewNode(tableId, b, S.review, renderTable);
@@ -481,8 +520,11 @@ function reviewNode(tableId, b, full, rerender) {
       el("tbody", {}, SEATS.map((seat) => el("tr", {}, el("th", {}, seat), ["C", "D", "H", "S", "NT"].map((s) => el("td", {}, dd[seat][s])))))));
     if (full.analysis.par) parts.push(el("p", { id: "par" }, `Par ${full.analysis.par.score}: ${full.analysis.par.contracts.join(", ") || "pass"}`));
   } else if (full && full.error) parts.push(el("p", { class: "error" }, full.error));
-  parts.push(el("p", { class: "controls" }, el("a", { href: `/api/export/${tableId}/${b.index}.pbn`, download: "" }, "Export PBN"),
-    el("a", { href: `/api/export/${tableId}/${b.index}.lin`, download: "" }, "Export LIN")));
+  const token = myLinks()[tableId];
+  parts.push(el("p", { class: "controls" },
+    el("button", { id: "export-pbn", onclick: () => download(`/api/export/${tableId}/${b.index}.pbn`, token) }, "Export PBN"),
+    el("button", { id: "export-lin", onclick: () => download(`/api/export/${tableId}/${b.index}.lin`, token) }, "Export LIN"),
+    el("a", { href: `#/review/${tableId}/${b.index}`, id: "share-link" }, "Link to this deal")));
   return el("section", { class: "panel review", id: "review", "aria-label": "Review of the deal" }, parts);
 }
 
@@ -493,7 +535,7 @@ async function showHistory() {
   const q = el("input", { type: "search", id: "history-q", "aria-label": "Search the deals (contract, result, deal)" });
   const load = async () => {
     try {
-      const deals = (await api(`/api/history?q=${encodeURIComponent(q.value)}`)).deals;
+      const deals = (await api("/api/history", { q: q.value, links: Object.values(myLinks()) })).deals;
       list.replaceChildren(...(deals.length ? deals.map((d) => el("li", {}, el("a", { href: `#/review/${d.table}/${d.index}` },
         `${d.form}, board ${d.number}: ${d.result}`), ` (${d.ns_score ?? ""})`)) : [el("li", {}, "No deals yet.")]));
     } catch (e) { list.replaceChildren(el("li", { class: "error" }, e.message)); }
@@ -505,7 +547,7 @@ async function showHistory() {
 async function showReview(tableId, index) {
   document.title = "Redouble: review";
   try {
-    const full = await api(`/api/review/${tableId}/${index}`);
+    const full = await api(`/api/review/${tableId}/${index}`, null, myLinks()[tableId]);
     S.replay = 0;
     const draw = () => main.replaceChildren(el("h1", {}, `Board ${full.number}: ${contractText(full.contract)}`),
       el("div", { class: "layout" }, reviewNode(tableId, full, full, draw), auctionPanel(full)));
