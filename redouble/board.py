@@ -226,7 +226,7 @@ class Board:
         play = self.play
         if play is not None:
             base = len(self.auction.calls)
-            for k, card_seat in enumerate(_card_seats(play)):
+            for k, card_seat in enumerate(card_seats(play)):
                 if card_seat == seat or (card_seat == play.dummy and seat == play.declarer):
                     out.append(base + k)
         return out
@@ -241,8 +241,14 @@ class Board:
         return []
 
 
-def _card_seats(play: Play) -> list[Seat]:
-    """The seat (hand) from which each card played so far came, in order."""
+def card_seats(play: Play) -> list[Seat]:
+    """The seat (hand) from which each card played so far came, in order.
+
+    >>> play = Play(Deal.random(seed=2), "3NT-S")
+    >>> play.push(play.legal_cards()[0]); play.push(play.legal_cards()[0])
+    >>> card_seats(play)
+    [Seat.WEST, Seat.NORTH]
+    """
     out = [Seat((trick.leader + k) % 4) for trick in play.tricks for k in range(4)]
     out.extend(Seat((play.leader + k) % 4) for k in range(len(play.current_trick)))
     return out
