@@ -21,6 +21,7 @@ from redouble.dealer.generator import (
     BudgetExhaustedError,
     generate,
     iter_deals,
+    iter_owner_batches,
 )
 from redouble.dealer.language import ConstraintSyntaxError, parse
 
@@ -35,6 +36,7 @@ __all__ = [
     "east",
     "generate",
     "iter_deals",
+    "iter_owner_batches",
     "north",
     "parse",
     "south",

@@ -27,7 +27,7 @@ from redouble.errors import RedoubleError
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["BATCH", "DEFAULT_MAX_TRIES", "BudgetExhaustedError", "generate", "iter_deals"]
+__all__ = ["BATCH", "DEFAULT_MAX_TRIES", "BudgetExhaustedError", "generate", "iter_deals", "iter_owner_batches"]
 
 BATCH = 32768
 DEFAULT_MAX_TRIES = 10_000_000
@@ -40,8 +40,9 @@ class BudgetExhaustedError(RedoubleError):
         self.tried, self.matched, self.wanted = tried, matched, wanted
         hint = "it may be impossible" if matched == 0 else "it is rare"
         super().__init__(
-            f"gave up after trying {tried:,} deals: {matched:,} matched {constraint.text()!r}, "
-            f"{wanted:,} wanted ({hint}; allow more tries with max_tries / --max-tries)")
+            f"gave up after trying {tried:,} deals: {matched:,} matched {constraint.text()!r}"
+            + (f", {wanted:,} wanted" if wanted >= 0 else "")
+            + f" ({hint}; allow more tries with max_tries / --max-tries)")
 
 
 @dataclass(frozen=True)
@@ -184,6 +185,63 @@ def _batch(plan: _Plan, entropy: int | Sequence[int], index: int, size: int) -> 
     return owners
 
 
+def iter_owner_batches(where: Constraint | str | None = None, *, count: int | None = None,
+                       seed: int | str | None = None, predeal: Mapping[Any, Hand | str] | None = None,
+                       max_tries: int | None = DEFAULT_MAX_TRIES, jobs: int = 1,
+                       stats: dict[str, int] | None = None) -> Generator[np.ndarray, None, None]:
+    """The deals of :func:`iter_deals` as NumPy arrays, a batch at a time, for work on many deals at once.
+
+    Each array is ``(k, 52)`` uint8: row ``r``, column ``i`` is the seat (0 N, 1 E, 2 S, 3 W) that holds
+    the card of index ``i`` (``Card.index``) in the ``r``-th deal, as :meth:`Deal.from_owners` reads it.
+    With ``count``, stops after that many deals (the last batch is cut short).
+
+    >>> batches = list(iter_owner_batches("north.hcp >= 20", count=3, seed=7))
+    >>> [b.shape for b in batches]
+    [(3, 52)]
+    >>> [Deal.from_owners(row.tobytes()) for row in batches[0]] == generate("north.hcp >= 20", 3, seed=7)
+    True
+    """
+    if count is not None and count < 0:
+        raise RedoubleError(f"count must be 0 or more, not {count}")
+    if jobs < 1:
+        raise RedoubleError(f"jobs must be 1 or more, not {jobs}")
+    if isinstance(where, str):
+        from redouble.dealer.language import parse
+
+        where = parse(where)
+    plan = _plan(where, predeal)
+    entropy = _seed_sequence(seed).entropy
+    assert entropy is not None
+    counts = stats if stats is not None else {}
+    counts["tried"] = counts["matched"] = 0
+    # Checked above, before the first batch is asked for: bad input is reported before any output.
+    return _counted_batches(plan, entropy, count, max_tries, jobs, counts, where)
+
+
+def _counted_batches(plan: _Plan, entropy: int | Sequence[int], count: int | None, max_tries: int | None,
+                     jobs: int, counts: dict[str, int], where: Constraint | None) -> Generator[np.ndarray, None, None]:
+    if count == 0:
+        return
+    left = count
+    batches = _owner_batches(plan, entropy, jobs)
+    try:
+        for owners in batches:
+            counts["tried"] += BATCH
+            counts["matched"] += len(owners)
+            if left is not None and len(owners) >= left:
+                yield owners[:left]
+                return
+            if len(owners):
+                yield owners
+            if left is not None:
+                left -= len(owners)
+            if max_tries is not None and counts["tried"] >= max_tries:
+                raise BudgetExhaustedError(counts["tried"], counts["matched"], -1 if count is None else count,
+                                           where if where is not None else Truth(True))
+    finally:
+        batches.close()
+
+
 def iter_deals(where: Constraint | str | None = None, *, seed: int | str | None = None,
                predeal: Mapping[Any, Hand | str] | None = None,
                max_tries: int | None = DEFAULT_MAX_TRIES, jobs: int = 1,
@@ -194,25 +252,11 @@ def iter_deals(where: Constraint | str | None = None, *, seed: int | str | None 
     candidate deals, raises :class:`BudgetExhaustedError`. ``jobs`` > 1 deals batches in that many
     processes (same deals, same order).
     """
-    if isinstance(where, str):
-        from redouble.dealer.language import parse
-
-        where = parse(where)
-    plan = _plan(where, predeal)
-    entropy = _seed_sequence(seed).entropy
-    assert entropy is not None
-    counts = stats if stats is not None else {}
-    counts["tried"] = counts["matched"] = 0
-    batches = _owner_batches(plan, entropy, jobs)
+    batches = iter_owner_batches(where, seed=seed, predeal=predeal, max_tries=max_tries, jobs=jobs, stats=stats)
     try:
         for owners in batches:
-            counts["tried"] += BATCH
-            counts["matched"] += len(owners)
             for row in owners:
                 yield Deal.from_owners(row.tobytes())
-            if max_tries is not None and counts["tried"] >= max_tries:
-                raise BudgetExhaustedError(counts["tried"], counts["matched"], -1,
-                                          where if where is not None else Truth(True))
     finally:
         batches.close()
 
@@ -250,34 +294,9 @@ def generate(where: Constraint | str | None = None, count: int = 1, *, seed: int
     >>> generate("north.hcp in 15..17", count=3, seed=7) == generate("north.hcp in 15..17", count=3, seed=7)
     True
     """
-    if count < 0:
-        raise RedoubleError(f"count must be 0 or more, not {count}")
-    if jobs < 1:
-        raise RedoubleError(f"jobs must be 1 or more, not {jobs}")
-    counts = stats if stats is not None else {}
-    out: list[Deal] = []
-    if count == 0:
-        return out
-    deals = iter_deals(where, seed=seed, predeal=predeal, max_tries=max_tries, jobs=jobs, stats=counts)
-    try:
-        for deal in deals:
-            out.append(deal)
-            if len(out) == count:
-                break
-    except BudgetExhaustedError as exc:
-        raise BudgetExhaustedError(exc.tried, exc.matched, count,
-                                   _constraint_of(where)) from None
-    finally:
-        deals.close()
-    return out
-
-
-def _constraint_of(where: Constraint | str | None) -> Constraint:
-    if isinstance(where, str):
-        from redouble.dealer.language import parse
-
-        return parse(where)
-    return where if where is not None else Truth(True)
+    batches = iter_owner_batches(where, count=count, seed=seed, predeal=predeal, max_tries=max_tries, jobs=jobs,
+                                 stats=stats)
+    return [Deal.from_owners(row.tobytes()) for owners in batches for row in owners]
 
 
 def default_jobs() -> int:

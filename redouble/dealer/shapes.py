@@ -40,9 +40,12 @@ def _term(text: str, whole: str) -> set[tuple[int, ...]]:
         orders = set(permutations(pattern)) if m.group(1) else {tuple(pattern)}
         found = set()
         for order in orders:
-            for s in _ALL_SHAPES:
-                if all(p == "x" or int(p) == n for p, n in zip(order, s, strict=True)):
-                    found.add(s)
+            if "x" not in order:
+                lengths = tuple(int(p) for p in order)
+                found |= {lengths} if sum(lengths) == 13 else set()
+                continue
+            fixed = [(k, int(p)) for k, p in enumerate(order) if p != "x"]
+            found |= {s for s in _ALL_SHAPES if all(s[k] == n for k, n in fixed)}
         if not found:
             raise RedoubleError(f"shape {text.strip()!r} in {whole!r} has no hand: the lengths must add up to 13")
         return found
@@ -64,6 +67,7 @@ def _term(text: str, whole: str) -> set[tuple[int, ...]]:
 _JOINER_RE = re.compile(r"\s+([+-])\s*|([+-])\s*(?=any\b|[0-9x]{4}\b)")
 
 
+@lru_cache(maxsize=256)
 def shapes_of(text: str) -> frozenset[tuple[int, ...]]:
     """The set of (spades, hearts, diamonds, clubs) lengths that ``text`` describes.
 
