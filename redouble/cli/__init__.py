@@ -22,13 +22,14 @@ class CommandError(RedoubleError):
     """A bad command line or input, reported on stderr without a traceback."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or with ``only`` the one subcommand it names (importing no other)."""
     parser = argparse.ArgumentParser(prog="redouble", description="Contract bridge: play, score, analyse.")
     from redouble import __version__
 
     parser.add_argument("--version", action="version", version=f"redouble {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in SUBCOMMANDS:
+    for name in SUBCOMMANDS if only is None else (only,):
         try:
             module = importlib.import_module(f"redouble.cli.{name}")
         except ModuleNotFoundError as exc:
@@ -40,8 +41,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    # A subcommand's run needs only its own module: the others (robots, the web app) load slowly.
+    parser = build_parser(words[0] if words and words[0] in SUBCOMMANDS else None)
+    args = parser.parse_args(words)
     if not getattr(args, "func", None):
         parser.print_help(sys.stderr)
         return 2

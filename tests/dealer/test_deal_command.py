@@ -58,3 +58,33 @@ def test_bad_predeal(capsys):
     assert "expected SEAT:CARDS" in capsys.readouterr().err
     assert main(["deal", "--predeal", "Q:SA"]) == 2
     assert "not a seat: 'Q'" in capsys.readouterr().err
+
+
+def test_every_format_writes_the_same_boards_as_the_library(capsys):
+    from redouble import Board, lin, pbn
+
+    where = ["--where", "north.hcp in 15..17 and north.balanced", "--count", "40", "--seed", "3", "--first-board", "9"]
+    assert main(["deal", "--format", "line", *where]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    deals = [Deal.parse(line) for line in lines]
+    assert len(deals) == 40 and lines == [str(d) for d in deals]  # one deal a line, North first
+    assert all(15 <= d[Seat.NORTH].hcp <= 17 for d in deals)
+    boards = [Board.from_number(9 + k, deal=d) for k, d in enumerate(deals)]
+    for fmt, dumps in (("pbn", pbn.dumps), ("lin", lin.dumps)):
+        assert main(["deal", "--format", fmt, *where]) == 0
+        assert capsys.readouterr().out == dumps(boards)
+    assert [b["deal"] for b in run_json(capsys, *where)] == lines
+
+
+def test_line_format_without_a_constraint_follows_the_library_seed(capsys):
+    import random
+
+    assert main(["deal", "--format", "line", "--count", "5000", "--seed", "4"]) == 0
+    rng = random.Random(4)
+    assert capsys.readouterr().out.splitlines() == [str(Deal.random(rng=rng)) for _ in range(5000)]
+
+
+def test_errors_come_before_any_output(capsys):
+    assert main(["deal", "--where", 'north.holds("SA") and south.holds("SA")', "--count", "2"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and "SA cannot be both north's and south's" in captured.err
