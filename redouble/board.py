@@ -109,8 +109,6 @@ class Board:
     @property
     def double_dummy_tricks(self) -> dict[tuple[Seat, Strain], int] | None:
         """Double-dummy tricks by (declarer, strain) as recorded in the board's PBN tables, if any."""
-        from redouble.pbn import double_dummy_table
-
         return double_dummy_table(self)
 
     def score(self) -> int | None:
@@ -252,6 +250,49 @@ def card_seats(play: Play) -> list[Seat]:
     out = [Seat((trick.leader + k) % 4) for trick in play.tricks for k in range(4)]
     out.extend(Seat((play.leader + k) % 4) for k in range(len(play.current_trick)))
     return out
+
+
+def double_dummy_table(board: Board) -> dict[tuple[Seat, Strain], int] | None:
+    """Double-dummy tricks by (declarer, strain) as a board's tags record them (PBN's ``OptimumResultTable``
+    section and ``DoubleDummyTricks`` tag), or None.
+
+    ``DoubleDummyTricks`` is 20 hex digits: North, South, East, West, each NT S H D C.
+
+    >>> b = Board(Deal.random(seed=1), tags={"DoubleDummyTricks": "77667775576677566775"})
+    >>> t = double_dummy_table(b); t[Seat.NORTH, Strain.NOTRUMP], t[Seat.EAST, Strain.HEARTS]
+    (7, 7)
+    """
+    table: dict[tuple[Seat, Strain], int] = {}
+    digits = board.tags.get("DoubleDummyTricks", "").strip()
+    if digits:
+        if len(digits) != 20 or any(ch not in "0123456789abcdefABCDEF" for ch in digits):
+            raise RedoubleError(f"DoubleDummyTricks {digits!r} is not 20 hex digits (N S E W, each NT S H D C)")
+        for k, ch in enumerate(digits):
+            tricks = int(ch, 16)
+            if tricks <= 13:  # higher digits mark an unknown entry
+                table[_DD_TAG_SEATS[k // 5], _DD_TAG_STRAINS[k % 5]] = tricks
+    spec, rows = board.tags.get("OptimumResultTable"), board.sections.get("OptimumResultTable")
+    if spec and rows:
+        columns = [c.strip().lstrip("+-").split("\\")[0].strip().lower() for c in spec.split(";")]
+        try:
+            at = [columns.index(name) for name in ("declarer", "denomination", "result")]
+        except ValueError:
+            raise RedoubleError(f"OptimumResultTable {spec!r} lacks a Declarer, Denomination or Result column") \
+                from None
+        for row in rows:
+            cells = row.split()
+            try:
+                seat, strain = Seat.parse(cells[at[0]]), Strain.parse(cells[at[1]])
+                tricks = int(cells[at[2]])
+            except (IndexError, ValueError, RedoubleError):
+                raise RedoubleError(f"OptimumResultTable row {row!r} is not 'declarer denomination tricks'") \
+                    from None
+            table[seat, strain] = tricks
+    return table or None
+
+
+_DD_TAG_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)  # the order of DoubleDummyTricks' digits
+_DD_TAG_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
 
 def _reads_as_call(text: str) -> bool:

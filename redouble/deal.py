@@ -11,18 +11,19 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from math import factorial
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from redouble.cards import ALL_CARDS, SEATS, Card, Rank, Seat, Suit
 from redouble.errors import RedoubleError
 
 SUIT_MASK = 0x1FFF
+T = TypeVar("T")
 _HCP_WEIGHTS = (0,) * 9 + (1, 2, 3, 4)  # bit 9 is the jack, bit 12 the ace
 
 
-def _holding_table(score) -> tuple:  # type: ignore[no-untyped-def]
+def _holding_table(score: Callable[[int], T]) -> tuple[T, ...]:
     return tuple(score(h) for h in range(1 << 13))
 
 

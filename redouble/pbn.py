@@ -53,12 +53,12 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import IO, Literal, overload
+from typing import IO, Any, Literal, overload
 
 from redouble.auction import Auction
-from redouble.board import Board
+from redouble.board import Board, double_dummy_table
 from redouble.calls import Call, Contract
-from redouble.cards import Card, Seat, Strain, Vulnerability
+from redouble.cards import Card, Seat, Vulnerability
 from redouble.deal import Deal
 from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, RedoubleError
 from redouble.play import Play
@@ -186,8 +186,6 @@ def _lex(text: str) -> list[_Token]:
 _SECTION_TOKEN_RE = re.compile(r"=\d+=|\$\d+|[!?]{1,2}|\^.?|\*|\+|[A-Za-z0-9]+|-|.")
 _NOTE_RE = re.compile(r"^\s*(\d+)\s*:(.*)$", re.S)
 _RESULT_RE = re.compile(r"^(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?$")
-_DD_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)
-_DD_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
 
 
 @dataclass
@@ -334,7 +332,7 @@ def _parse_play(board: Board, tag: _Tag, contract: Contract | None, result: int 
         play = Play(board.deal, contract)
     except RedoubleError as exc:
         raise ParseError(f"cannot play this board: {exc}", line=tag.line) from None
-    slots: list[list] = []  # [token, line, note, marks]
+    slots: list[list[Any]] = []  # [token, line, note, marks]
     end: str | None = None
     for tok, line in _split_section(tag.data):
         if end is not None:
@@ -624,44 +622,6 @@ def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: str = "ra
 
 
 # --- double-dummy tables -----------------------------------------------------------------------------
-
-def double_dummy_table(board: Board) -> dict[tuple[Seat, Strain], int] | None:
-    """Tricks by (declarer, strain) from the ``OptimumResultTable`` section and ``DoubleDummyTricks`` tag.
-
-    ``DoubleDummyTricks`` is 20 hex digits: North, South, East, West, each NT S H D C.
-
-    >>> b = Board(Deal.random(seed=1), tags={"DoubleDummyTricks": "77667775576677566775"})
-    >>> t = double_dummy_table(b); t[Seat.NORTH, Strain.NOTRUMP], t[Seat.EAST, Strain.HEARTS]
-    (7, 7)
-    """
-    table: dict[tuple[Seat, Strain], int] = {}
-    digits = board.tags.get("DoubleDummyTricks", "").strip()
-    if digits:
-        if len(digits) != 20 or any(ch not in "0123456789abcdefABCDEF" for ch in digits):
-            raise RedoubleError(f"DoubleDummyTricks {digits!r} is not 20 hex digits (N S E W, each NT S H D C)")
-        for k, ch in enumerate(digits):
-            tricks = int(ch, 16)
-            if tricks <= 13:  # higher digits mark an unknown entry
-                table[_DD_SEATS[k // 5], _DD_STRAINS[k % 5]] = tricks
-    spec, rows = board.tags.get("OptimumResultTable"), board.sections.get("OptimumResultTable")
-    if spec and rows:
-        columns = [c.strip().lstrip("+-").split("\\")[0].strip().lower() for c in spec.split(";")]
-        try:
-            at = [columns.index(name) for name in ("declarer", "denomination", "result")]
-        except ValueError:
-            raise RedoubleError(f"OptimumResultTable {spec!r} lacks a Declarer, Denomination or Result column") \
-                from None
-        for row in rows:
-            cells = row.split()
-            try:
-                seat, strain = Seat.parse(cells[at[0]]), Strain.parse(cells[at[1]])
-                tricks = int(cells[at[2]])
-            except (IndexError, ValueError, RedoubleError):
-                raise RedoubleError(f"OptimumResultTable row {row!r} is not 'declarer denomination tricks'") \
-                    from None
-            table[seat, strain] = tricks
-    return table or None
-
 
 # --- writing -----------------------------------------------------------------------------------------
 

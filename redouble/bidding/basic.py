@@ -1,15 +1,18 @@
 """The ``basic`` system: a baseline bot that bids naturally by points and length, with no conventions
 (no Stayman, transfers, Blackwood, negative or takeout doubles, weak twos or strong 2C).
 
+>>> from redouble import Auction, Hand
 >>> from redouble.bidding import choose_call
->>> choose_call("AKQ43.J92.T82.A7", [], system="basic").call
+>>> choose_call(Hand.parse("AKQ43.J92.T82.A7"), Auction("N"), system="basic").call
 Call('1S')
 """
 
 from __future__ import annotations
 
+from redouble.bidding import natural
 from redouble.bidding.conditions import HCP, Balanced, Len, Points, Support, test
 from redouble.bidding.rules import INV, F, rule
+from redouble.bidding.system import System
 from redouble.deal import Hand
 
 
@@ -44,8 +47,6 @@ BASIC_RULES = (
 )
 
 
-def build_basic():  # type: ignore[no-untyped-def]
-    from redouble.bidding import natural
-    from redouble.bidding.engine import System
-
+def build_basic() -> System:
+    """The basic system: its few rules, then natural bidding."""
     return System("basic", BASIC_RULES, natural.choose, natural.describe)

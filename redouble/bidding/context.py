@@ -4,20 +4,11 @@ what is known of every hand, and whether the seat is forced to bid."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
 from redouble.bidding.meaning import Forcing, HandRange, Meaning
 from redouble.calls import Call
 from redouble.cards import Seat, Strain, Suit, Vulnerability
-
-if TYPE_CHECKING:
-    from redouble.bidding.conditions import Env
-    from redouble.bidding.rules import Rule
-
-    # A rule whose auction pattern fits, one binding of its suit variables, and the legal calls it tries
-    # there (None when their order depends on the hand).
-    FittingRule = tuple[Rule, dict[str, Suit], list[tuple[Call, Env]] | None]
 
 
 @dataclass(frozen=True)
@@ -44,12 +35,9 @@ class Context:
     leading_passes: int = 0
     ranges: dict[Seat, HandRange] = field(default_factory=dict)
     system: str = "sayc"
-    # What does not depend on the hand, worked out once: the same context serves every hand that bids at
-    # this point (see engine.context_for). Whether each call is legal; per system, the rules whose auction
-    # pattern fits, with their bindings.
+    # The same context serves every hand that bids at this point (see engine.context_for), so whether each
+    # call is legal is worked out once.
     legal_memo: dict[Call, bool] = field(default_factory=dict, repr=False, compare=False)
-    fitting_rules: dict[str, list[FittingRule]] = field(
-        default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def build(cls, auction: Auction, vulnerability: Vulnerability, history: list[Explained],

@@ -1,27 +1,34 @@
 """The bidding engine: pick the first rule of the system whose auction and hand requirements fit,
-else a natural call; explain any call of an auction by the same rules."""
+else a natural call; explain any call of an auction by the same rules.
+
+It takes the library's objects (:class:`~redouble.deal.Hand`, :class:`~redouble.auction.Auction`,
+:class:`~redouble.cards.Vulnerability`); text is parsed at the edges (the CLI, the web server).
+
+>>> from redouble.deal import Hand
+>>> choice = choose(Hand.parse("AKQ4.J92.T8.Q765"), Auction("N", ["1D", "P"]), Vulnerability.NONE, "sayc")
+>>> choice.call, choice.rule
+(Call('1S'), 'resp.one-level')
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
+from redouble.bidding.conditions import Env
 from redouble.bidding.context import Context, Explained
 from redouble.bidding.meaning import HandRange, Meaning
-from redouble.bidding.rules import After, Pattern, Rule
+from redouble.bidding.rules import Rule
+from redouble.bidding.system import System
 from redouble.calls import Call
-from redouble.cards import Seat, Vulnerability
+from redouble.cards import Seat, Suit, Vulnerability
 from redouble.deal import Hand
 from redouble.errors import RedoubleError
 
-if TYPE_CHECKING:
-    from redouble.bidding.context import FittingRule
-
-Chooser = Callable[[Context, Hand], tuple[Call, str, str]]
-Describer = Callable[[Context, Call], tuple[Meaning, str | None]]
+# A rule whose auction pattern fits, one binding of its suit variables, and the legal calls it tries
+# there (None when their order depends on the hand).
+FittingRule = tuple[Rule, dict[str, Suit], list[tuple[Call, Env]] | None]
 
 
 @dataclass(frozen=True)
@@ -37,27 +44,6 @@ class BidChoice:
 
     def __str__(self) -> str:
         return f"{self.call}: {self.meaning}"
-
-
-@dataclass
-class System:
-    """A bidding system: its rules in priority order and its natural fallback."""
-
-    name: str
-    rules: tuple[Rule, ...]
-    choose_natural: Chooser
-    describe_natural: Describer
-    _by_length: dict[int, tuple[Rule, ...]] = field(default_factory=dict)
-
-    def rules_for(self, n_calls: int) -> tuple[Rule, ...]:
-        """The rules that can apply after ``n_calls`` calls since the opening (in priority order)."""
-        got = self._by_length.get(n_calls)
-        if got is None:
-            got = tuple(r for r in self.rules
-                        if any(isinstance(s, After) or (isinstance(s, Pattern) and len(s.tokens) == n_calls + 1)
-                               for s in r.when))
-            self._by_length[n_calls] = got
-        return got
 
 
 _SYSTEMS: dict[str, System] = {}
@@ -78,7 +64,7 @@ def get_system(name: str) -> System:
 
 
 def _explain_in(system: System, ctx: Context, call: Call) -> Explained:
-    found: list[tuple[Rule, Meaning, tuple]] = []
+    found: list[tuple[Rule, Meaning, tuple[tuple[str, Suit], ...]]] = []
     for r in system.rules_for(len(ctx.calls)):
         for c, env in r.candidates(ctx):
             if c is call:
@@ -117,34 +103,58 @@ def _history(systems: tuple[str, str], dealer: int, vul: int, calls: tuple[int, 
     return prev + (_explain_in(get_system(name), ctx, Call(calls[-1])),)
 
 
+@dataclass
+class _Point:
+    """What does not depend on the hand at one point of an auction, worked out once and shared by every
+    hand that bids there: the context, and per system the rules whose auction pattern fits."""
+
+    context: Context
+    fitting: dict[str, list[FittingRule]] = field(default_factory=dict)
+
+    def fitting_rules(self, system: System) -> list[FittingRule]:
+        """The rules whose auction pattern fits, each with its bindings and, unless their order depends on
+        the hand, the legal calls it would try."""
+        got = self.fitting.get(system.name)
+        if got is None:
+            ctx = self.context
+            got = self.fitting[system.name] = [
+                (r, env, None if r.orders_by_hand(env) else list(r.legal_calls(env, ctx)))
+                for r in system.rules_for(len(ctx.calls)) for env in r.situations(ctx)]
+        return got
+
+
 def context_for(auction: Auction, vulnerability: Vulnerability, system: Systems) -> Context:
     """The context for the seat on turn; ``system`` may name each side's system (NS, EW). The same
     auction gives the same (shared, read-only) context."""
-    return _context(side_systems(system), int(auction.dealer), int(vulnerability),
-                    tuple(c.index for c in auction.calls))
+    return _point_for(auction, vulnerability, system).context
+
+
+def _point_for(auction: Auction, vulnerability: Vulnerability, system: Systems) -> _Point:
+    return _point(side_systems(system), int(auction.dealer), int(vulnerability), tuple(c.index for c in auction.calls))
 
 
 @lru_cache(maxsize=4096)
-def _context(systems: tuple[str, str], dealer: int, vul: int, calls: tuple[int, ...]) -> Context:
+def _point(systems: tuple[str, str], dealer: int, vul: int, calls: tuple[int, ...]) -> _Point:
     hist = _history(systems, dealer, vul, calls)
     auction = Auction(Seat(dealer), [Call(i) for i in calls])  # a copy of its own: the caller's may grow
-    return Context.build(auction, Vulnerability(vul), list(hist), systems[0] if auction.turn.is_ns else systems[1])
+    return _Point(Context.build(auction, Vulnerability(vul), list(hist),
+                                systems[0] if auction.turn.is_ns else systems[1]))
 
 
-def _fitting_rules(system: System, ctx: Context) -> list[FittingRule]:
-    """The rules whose auction pattern fits, each with its bindings and, unless their order depends on the
-    hand, the legal calls it would try: the same for every hand."""
-    got = ctx.fitting_rules.get(system.name)
-    if got is None:
-        got = ctx.fitting_rules[system.name] = [
-            (r, env, None if r.orders_by_hand(env) else list(r.legal_calls(env, ctx)))
-            for r in system.rules_for(len(ctx.calls)) for env in r.situations(ctx)]
-    return got
+def choose(hand: Hand, auction: Auction, vulnerability: Vulnerability, system: Systems) -> BidChoice:
+    """The call ``system``'s bot makes with ``hand`` next in ``auction`` (see the module's example)."""
+    if len(hand) != 13:
+        raise RedoubleError(f"a hand to bid must have 13 cards, {str(hand)!r} has {len(hand)}")
+    if auction.is_complete:
+        raise RedoubleError(f"the auction is over ({auction}): there is no call to make")
+    point = _point_for(auction, vulnerability, system)
+    return _decide(get_system(point.context.system), point, hand)
 
 
-def decide(system: System, ctx: Context, hand: Hand) -> BidChoice:
+def _decide(system: System, point: _Point, hand: Hand) -> BidChoice:
+    ctx = point.context
     forced = ctx.forced
-    for r, env, tries in _fitting_rules(system, ctx):
+    for r, env, tries in point.fitting_rules(system):
         for call, bound in tries if tries is not None else r.legal_calls(env, ctx, hand):
             if forced and call.is_pass and not r.name.endswith("penalty-pass"):
                 continue
@@ -155,36 +165,6 @@ def decide(system: System, ctx: Context, hand: Hand) -> BidChoice:
     if text:
         meaning = Meaning(text, meaning.alert, meaning.forcing, meaning.range, meaning.points, meaning.convention)
     return BidChoice(call, meaning, name)
-
-
-def as_hand(hand: Hand | str) -> Hand:
-    if isinstance(hand, Hand):
-        h = hand
-    elif isinstance(hand, str):
-        h = Hand.parse(hand)
-    else:
-        raise RedoubleError(f"not a hand: {hand!r} (expected a Hand or text like 'AKQ4.J92.T8.Q765')")
-    if len(h) != 13:
-        raise RedoubleError(f"a hand to bid must have 13 cards, {str(h)!r} has {len(h)}")
-    return h
-
-
-def as_auction(auction: Auction | Sequence[str | Call] | str | None, dealer: Seat | str | None) -> Auction:
-    if isinstance(auction, Auction):
-        if dealer is not None and Seat.parse(dealer) != auction.dealer:
-            raise RedoubleError(f"dealer {dealer!r} does not match the auction's dealer {auction.dealer}")
-        return auction
-    d = Seat.NORTH if dealer is None else Seat.parse(dealer)
-    if auction is None:
-        return Auction(d)
-    calls = auction.split() if isinstance(auction, str) else list(auction)
-    return Auction(d, calls)
-
-
-def as_vulnerability(vulnerability: Vulnerability | str | None) -> Vulnerability:
-    if vulnerability is None:
-        return Vulnerability.NONE
-    return Vulnerability.parse(vulnerability)
 
 
 def explain_auction(auction: Auction, vulnerability: Vulnerability, system: Systems) -> list[Explained]:

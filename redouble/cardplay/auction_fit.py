@@ -71,7 +71,7 @@ def _robot_makes(call: Call, hand: Hand, before: Auction, vulnerability: Vulnera
     from redouble.bidding import choose_call  # lazily: importing the card player stays light
 
     try:
-        return choose_call(hand, before, vulnerability=vulnerability, system=system).call is call
+        return choose_call(hand, before, vulnerability, system).call is call
     except RedoubleError:
         return True
 

@@ -15,19 +15,22 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
 from redouble.cardplay.auction_fit import draw_layouts
+from redouble.cardplay.choice import CardChoice
 from redouble.cardplay.leads import conventional_leads
 from redouble.cardplay.sampling import View, pool_cards, replay, sample_deals
 from redouble.cardplay.signals import combine, lead_weights, read_signals, signal_card, signal_weights
+from redouble.cardplay.simple import simple_card
 from redouble.cards import Card, Seat, Vulnerability
 from redouble.errors import RedoubleError
 from redouble.play import Play
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from redouble.bidding.meaning import HandRange
 
 SCORING_FORMS = ("total", "imps", "matchpoints")
@@ -52,29 +55,6 @@ _SAFETY = 1.5
 FIT_SHARE = 0.25
 # Layouts dealt from the play alone to split declarer's cards that the auction's layouts leave level.
 TIE_BREAK_SAMPLES = 32
-
-
-@dataclass(frozen=True)
-class CardChoice:
-    """The card chosen, why, and the evidence.
-
-    ``tricks``: for each candidate card, the tricks the player's side expects to take in all (won so far
-    plus the rest), averaged over the samples; ``scores``: the expected score of each candidate in the form
-    of scoring used; ``claim``: when every sample agrees on the rest, the tricks the declarer can claim of
-    those still to play (else None); ``samples``: how many layouts were solved.
-    """
-
-    card: Card
-    reason: str
-    tricks: Mapping[Card, float] = field(default_factory=dict)
-    scores: Mapping[Card, float] = field(default_factory=dict)
-    samples: int = 0
-    claim: int | None = None
-
-    def to_dict(self) -> dict[str, object]:
-        return {"card": str(self.card), "reason": self.reason, "samples": self.samples,
-                "tricks": {str(c): round(v, 3) for c, v in self.tricks.items()},
-                "scores": {str(c): round(v, 3) for c, v in self.scores.items()}, "claim": self.claim}
 
 
 def samples_for(tricks_left: int, budget: float = DEFAULT_BUDGET) -> int:
@@ -142,7 +122,7 @@ def _auction_ranges(auction: Auction | None, vulnerability: Vulnerability,
     try:
         from redouble.bidding import inferences
 
-        return dict(inferences(auction, vulnerability, system=system, dealer=auction.dealer))
+        return dict(inferences(auction, vulnerability, system))
     except Exception:  # a bidding module that cannot read this auction must not stop the play
         return {}
 
@@ -206,10 +186,11 @@ def _declarer_tie_break(play: Play, tied: Sequence[Card]) -> tuple[Card, str]:
     return min(tied, key=lambda c: (c.rank, c.suit)), "lowest of equal cards"
 
 
-def _share_best(mine, weights):  # type: ignore[no-untyped-def]
+def _share_best(mine: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """For each column of ``mine`` (layouts x cards, the player's tricks): the weighted share of the layouts
     where that card is a best play."""
-    return (mine == mine.max(axis=1, keepdims=True)).T @ weights
+    shares: np.ndarray = (mine == mine.max(axis=1, keepdims=True)).T @ weights
+    return shares
 
 
 def _wider_tie_break(play: Play, view: View, tied: list[Card], groups: list[list[Card]], weight,  # type: ignore[no-untyped-def]
@@ -309,8 +290,6 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
         drawn = draw_layouts(view, n, auction=fitting, vulnerability=vul, system=system, ranges=ranges,
                              weight=weight, seed=decision_seed(seed, play, viewer), deadline=fit_deadline)
     except RedoubleError:  # no layout fits what was played (an odd hand-entered record): play by rule
-        from redouble.cardplay.simple import simple_card
-
         fallback = simple_card(play)
         return CardChoice(fallback.card, f"no layout fits the play so far; {fallback.reason}")
     kept, kept_weights = drawn.deals, drawn.weights

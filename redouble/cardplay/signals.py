@@ -27,6 +27,8 @@ from redouble.play import Play, trick_winner
 if TYPE_CHECKING:
     import numpy as np
 
+    from redouble.cardplay.sampling import SampleWeight
+
 HIGH_SPOT = Rank.SEVEN
 LOW_SPOT = Rank.FOUR
 # How much less likely a layout is when it contradicts a signal: signals are hints, partners misdefend.
@@ -166,13 +168,13 @@ def lead_weights(play: Play, pool: Sequence[int], played: Sequence[int]):  # typ
     return weigh
 
 
-def combine(*weights):  # type: ignore[no-untyped-def]
+def combine(*weights: SampleWeight | None) -> SampleWeight | None:
     """The product of several weight functions (None ones left out), or None if there are none."""
     active = [w for w in weights if w is not None]
     if not active:
         return None
 
-    def weigh(rows, hidden):  # type: ignore[no-untyped-def]
+    def weigh(rows: np.ndarray, hidden: Sequence[Seat]) -> np.ndarray:
         out = active[0](rows, hidden)
         for w in active[1:]:
             out = out * w(rows, hidden)

@@ -13,8 +13,8 @@ discard the lowest card of the weakest suit.
 
 from __future__ import annotations
 
+from redouble.cardplay.choice import CardChoice
 from redouble.cardplay.leads import conventional_leads
-from redouble.cardplay.player import CardChoice
 from redouble.cards import Card, Rank
 from redouble.play import Play, trick_winner
 

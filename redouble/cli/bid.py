@@ -12,6 +12,7 @@ import json
 import sys
 from typing import Any
 
+from redouble.deal import Hand
 from redouble.errors import RedoubleError
 
 
@@ -33,10 +34,18 @@ def _split_auction(text: str) -> list[str]:
     return text.replace(",", " ").replace("-", " ").split()
 
 
+def _hand_to_bid(text: str) -> Hand:
+    hand = Hand.parse(text)
+    if len(hand) != 13:
+        raise RedoubleError(f"a hand to bid must have 13 cards, {text!r} has {len(hand)}")
+    return hand
+
+
 def answer(hand: Any, auction: Any, dealer: Any, vul: Any, system: str) -> dict[str, Any]:
     """One question answered as a JSON-ready dict (raises RedoubleError on bad input)."""
+    from redouble.auction import Auction
     from redouble.bidding import choose_call
-    from redouble.bidding.engine import as_auction
+    from redouble.cards import Seat, Vulnerability
 
     if not isinstance(hand, str):
         raise RedoubleError(f"'hand' must be text like 'AKQ4.J92.T8.Q765', not {hand!r}")
@@ -52,8 +61,8 @@ def answer(hand: Any, auction: Any, dealer: Any, vul: Any, system: str) -> dict[
         raise RedoubleError(f"'dealer' must be N, E, S or W, not {dealer!r}")
     if vul is not None and not isinstance(vul, str):
         raise RedoubleError(f"'vul' must be None, NS, EW or All, not {vul!r}")
-    a = as_auction(calls, dealer or "N")
-    choice = choose_call(hand, a, vulnerability=vul or "None", system=system)
+    a = Auction(Seat.parse(dealer or "N"), calls)
+    choice = choose_call(_hand_to_bid(hand), a, Vulnerability.parse(vul or "None"), system)
     return {"seat": str(a.turn), "call": str(choice.call), "rule": choice.rule, "meaning": choice.meaning.to_dict()}
 
 

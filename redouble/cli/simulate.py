@@ -1,4 +1,4 @@
-"""``redouble simulate --where ... --count N``: double-dummy statistics over constrained deals.
+"""``redouble simulate --where EXPR --count N``: double-dummy statistics over constrained deals.
 
 Deals ``N`` hands meeting the constraint, solves each double-dummy, and shows the distribution of
 tricks for the chosen declarers and strains, how often each level makes, and for ``--contract``

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 
+from redouble.board import Board
 from redouble.cli import CommandError
 
 
@@ -27,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run)
 
 
-def _pick_board(boards: list, number: int | None, path: str):  # type: ignore[no-untyped-def]
+def _pick_board(boards: list[Board], number: int | None, path: str) -> Board:
     if not boards:
         raise CommandError(f"{path}: no boards in the file")
     if number is None:

@@ -540,7 +540,7 @@ def write_pbn_tags(board: Board, table: DDTable, par_result: Par | None = None) 
 
 def table_from_board(board: Board) -> DDTable | None:
     """The double-dummy table a PBN board carries (see :func:`write_pbn_tags`), or None if incomplete."""
-    from redouble.pbn import double_dummy_table
+    from redouble.board import double_dummy_table
 
     found = double_dummy_table(board)
     if not found or len(found) < 20:

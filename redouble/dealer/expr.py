@@ -71,7 +71,8 @@ def _lengths(ctx: Context, seat: Seat, suit: int | None) -> np.ndarray:
     import numpy as np
 
     assert suit is not None
-    return ctx.cards(seat)[13 * suit:13 * suit + 13].sum(axis=0, dtype=np.int16)
+    lengths: np.ndarray = ctx.cards(seat)[13 * suit:13 * suit + 13].sum(axis=0, dtype=np.int16)
+    return lengths
 
 
 def _weighted(ctx: Context, seat: Seat, weights: tuple[int, ...], suit: int | None) -> np.ndarray:
@@ -257,7 +258,8 @@ class Arith(Number):
 
     def evaluate(self, ctx: Context) -> np.ndarray:
         a, b = self.left.evaluate(ctx), self.right.evaluate(ctx)
-        return a + b if self.op == "+" else a - b
+        total: np.ndarray = a + b if self.op == "+" else a - b
+        return total
 
     def seats(self) -> frozenset[Seat]:
         return self.left.seats() | self.right.seats()

@@ -35,15 +35,14 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from redouble import lin, pbn
-from redouble.errors import RedoubleError
-from redouble.web import forms
-from redouble.web import robots as robot_api
+from redouble import game, lin, pbn
+from redouble.dd import solver_info
+from redouble.errors import RedoubleError, SolverUnavailableError
 from redouble.web.limits import Limits
 from redouble.web.messages import ErrorMsg
 from redouble.web.sessions import Manager
 from redouble.web.store import StoreError, open_store
-from redouble.web.table import ActionError, Table
+from redouble.web.table import ActionError, Table, analysis
 
 STATIC = Path(__file__).parent / "static"
 INTERNAL_TAGS = {"robot_table", "imps", "par", "minibridge", "minibridge_game", "declarer"}
@@ -55,6 +54,14 @@ SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"no-referrer"),
 ]
+
+
+def _has_solver() -> bool:
+    try:
+        solver_info()
+        return True
+    except SolverUnavailableError:
+        return False
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -178,8 +185,8 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     async def list_forms(request: Request) -> Response:
-        return JSONResponse({"forms": [{"key": f.key, "title": f.title} for f in forms.FORMS.values()],
-                             "solver": robot_api.has_solver(), "bidding": robot_api.bidding_module() is not None})
+        return JSONResponse({"forms": [{"key": f.key, "title": f.title} for f in game.FORMS.values()],
+                             "solver": _has_solver(), "bidding": True})
 
     async def new_table(request: Request) -> Response:
         body = await guarded_json(request)
@@ -247,7 +254,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
         b = table.boards[index]
         key = (table.id, index)
         if key not in analysis_cache:
-            analysis_cache[key] = await manager.heavy(robot_api.analysis, b.deal, b.vulnerability, b.dealer)
+            analysis_cache[key] = await manager.heavy(analysis, b.deal, b.vulnerability, b.dealer)
             if len(analysis_cache) > 512:
                 analysis_cache.popitem(last=False)
         view["analysis"] = analysis_cache[key]

@@ -29,9 +29,9 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from redouble import game
 from redouble.cards import Seat
 from redouble.errors import RedoubleError
-from redouble.web import forms
 from redouble.web.limits import Limits, RateLimiter, TokenBucket
 from redouble.web.messages import (
     CallMsg,
@@ -190,7 +190,7 @@ class Manager:
         """A new table with the creator at ``seat``, friends invited at ``invite``, robots elsewhere. The
         creator gets their own seat's link (which also owns the table) and one invitation link per friend's
         seat; the robots' seats have none."""
-        forms.get_form(form)
+        game.get_form(form)
         me = Seat.parse(seat)
         friends = {Seat.parse(s) for s in (invite or [])} - {me}
         humans = {me} | friends
@@ -763,7 +763,8 @@ class Manager:
         """The event of the robot on turn at ``table``: strong robots think in a worker process."""
         if table.fast_robots or not self.threaded_robots:
             return table.robot_event()
-        return await self._robot_call(table.robot_event)
+        event: Event | None = await self._robot_call(table.robot_event)
+        return event
 
     async def close(self) -> None:
         for session in self.sessions.values():

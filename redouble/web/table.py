@@ -18,21 +18,31 @@ redouble.web.table.ActionError: it is N's turn to call, not S's
 from __future__ import annotations
 
 import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
+from redouble import game
 from redouble.auction import Auction
+from redouble.bidding import explain
 from redouble.board import Board, card_seats
 from redouble.calls import Call, Contract
 from redouble.cards import Card, Seat, Strain, Vulnerability
-from redouble.claims import certain_claim
 from redouble.deal import Deal
-from redouble.errors import IllegalUndoError, RedoubleError
+from redouble.errors import IllegalUndoError, RedoubleError, SolverUnavailableError
+from redouble.match import play_board
 from redouble.play import Play
-from redouble.scoring.minibridge import choose_declarer
-from redouble.web import forms, robots
+from redouble.robots import CallChoice, Robot, certain_claim, choose_minibridge_contract, claim_is_sound
 
 Event = dict[str, Any]
 SEAT_LETTERS = "NESW"
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """What a robot would do for the asking seat (``action``: a call, a card, accept/reject...) and why."""
+
+    action: str
+    reason: str
 
 
 class ActionError(RedoubleError):
@@ -69,7 +79,7 @@ class Table:
     def __init__(self, table_id: str, config: dict[str, Any]) -> None:
         self.id = table_id
         self.config = config
-        self.form = forms.get_form(str(config.get("form", "")))
+        self.form = game.get_form(str(config.get("form", "")))
         seats = config.get("seats", {})
         self.kinds: dict[Seat, str] = {s: str(seats.get(s.letter, "robot")) for s in Seat}
         self.stand_in: set[Seat] = set()
@@ -165,10 +175,10 @@ class Table:
             return None
         ph = phase(b)
         if ph == "declare":
-            strain, game, reason = robots.choose_minibridge_contract(b.deal, seat)
-            return {"type": "mini_contract", "seat": seat.letter, "strain": strain, "game": game}
+            mini = choose_minibridge_contract(b.deal[seat], b.deal[seat.partner])
+            return {"type": "mini_contract", "seat": seat.letter, "strain": str(mini.strain), "game": mini.game}
         if ph == "play" and b.play is not None and b.play.claim is not None:
-            ok, reason = robots.claim_is_sound(b.play)
+            ok, reason = claim_is_sound(b.play)
             return {"type": "claim_answer", "seat": seat.letter, "accept": ok, "reason": reason}
         if ph == "play" and b.play is not None and seat == b.play.declarer \
                 and len(self.boards) - 1 not in self.claims_refused:
@@ -176,24 +186,30 @@ class Table:
             tricks = certain_claim(b.play)
             if tricks:
                 return {"type": "claim", "seat": seat.letter, "tricks": tricks}
-        choice = robots.choose_action(b, self.config.get("system", "sayc"), self.fast_robots, self.scoring)
-        if ph == "auction":
+        choice = self.robot().action(b)
+        if isinstance(choice, CallChoice):
             # The meaning of a robot's call comes from the system (``meanings``), shown to everyone alike.
-            return {"type": "call", "seat": seat.letter, "call": choice.action}
-        return {"type": "card", "seat": seat.letter, "card": choice.action}
+            return {"type": "call", "seat": seat.letter, "call": str(choice.call)}
+        return {"type": "card", "seat": seat.letter, "card": str(choice.card)}
 
-    def hint(self, seat: Seat) -> robots.Choice:
+    def robot(self) -> Robot:
+        """The table's computer player: its system, its strength (fast: rules of thumb), its scoring."""
+        return Robot(system=str(self.config.get("system", "sayc")), player="simple" if self.fast_robots else "sampling",
+                     scoring=self.scoring)
+
+    def hint(self, seat: Seat) -> Hint:
         b = self.board
         if b is None or self.actor() != seat:
             raise ActionError("a hint is for the seat on turn: it is not your turn", "out_of_turn")
         ph = phase(b)
         if ph == "declare":
-            strain, game, reason = robots.choose_minibridge_contract(b.deal, seat)
-            return robots.Choice(f"{strain} {'game' if game else 'part score'}", reason)
+            mini = choose_minibridge_contract(b.deal[seat], b.deal[seat.partner])
+            return Hint(f"{mini.strain} {'game' if mini.game else 'part score'}", mini.reason)
         if b.play is not None and b.play.claim is not None:
-            ok, reason = robots.claim_is_sound(b.play)
-            return robots.Choice("accept" if ok else "reject", reason)
-        return robots.choose_action(b, self.config.get("system", "sayc"), self.fast_robots, self.scoring)
+            ok, reason = claim_is_sound(b.play)
+            return Hint("accept" if ok else "reject", reason)
+        choice = self.robot().action(b)
+        return Hint(str(choice.call if isinstance(choice, CallChoice) else choice.card), choice.reason)
 
     # --- events -----------------------------------------------------------------------------------
     def apply(self, event: Event) -> None:
@@ -289,7 +305,7 @@ class Table:
             strain = Strain.parse(str(e.get("strain")))
         except RedoubleError as exc:
             raise ActionError(str(exc), "invalid") from None
-        contract = forms.minibridge_contract(strain, bool(e.get("game")), declarer)
+        contract = game.minibridge_contract(strain, bool(e.get("game")), declarer)
         b.recorded_contract = contract
         b.play = Play(b.deal, contract)
         b.tags["minibridge_game"] = "1" if e.get("game") else "0"
@@ -346,7 +362,7 @@ class Table:
     def meanings(self, index: int, auction: Auction) -> list[str | None]:
         key = (index, tuple(auction.calls))
         if key not in self._meanings:
-            self._meanings[key] = robots.explain_calls(auction)
+            self._meanings[key] = _meanings(auction)
         return self._meanings[key]
 
     def can_undo(self, seat: Seat) -> bool:
@@ -361,7 +377,7 @@ class Table:
             "seq": self.seq,
             "seats": {s.letter: {"kind": self.kinds[s], "stand_in": s in self.stand_in} for s in Seat},
             "board": None if b is None else self.board_view(len(self.boards) - 1, seat),
-            "score": forms.score_sheet(self.form, self.boards),
+            "score": game.score_sheet(self.form, self.boards),
             "can_next": b is None or phase(b) == "done",
             "can_undo": self.can_undo(seat),
             "public": self.public,
@@ -447,7 +463,7 @@ class Table:
 
     def result(self, b: Board) -> dict[str, Any]:
         c = b.contract
-        ns = forms.deal_rows([b])[0]["ns_score"]
+        ns = game.ns_score(b)
         if c is None or c.is_passed_out:
             text = "Passed out"
         else:
@@ -458,7 +474,7 @@ class Table:
                 text = f"{c.strain} {kind} by {c.declarer}: {t} tricks"
             else:
                 text = f"{c} {'=' if over == 0 else f'{over:+d}'}"
-        return {"text": text, "tricks": b.tricks, "ns_score": ns, **forms.compared(b)}
+        return {"text": text, "tricks": b.tricks, "ns_score": ns, **game.compared(b)}
 
     def review(self, b: Board) -> dict[str, Any]:
         """All four hands as dealt and every trick, for the after-deal review (finished boards only)."""
@@ -518,21 +534,13 @@ def _replay_old_undo(b: Board, seat: Seat) -> None:
 
 def new_deal_event(table: Table, rng_seed: str | None = None) -> Event:
     """The event that deals the next board (the deal itself is stored, so a replay is exact)."""
-    number, dealer, vul = table.form.next_deal([b for b in table.boards])
-    k = len(table.boards)
-    attempt = 0
-    while True:
-        seed = None if rng_seed is None else f"{rng_seed}-{k}-{attempt}"
-        deal = Deal.random(seed=seed)
-        event: Event = {"type": "deal", "deal": str(deal), "number": number, "dealer": dealer.letter,
-                        "vul": str(vul)}
-        if table.form.family != "minibridge":
-            return event
-        declarer = choose_declarer(deal, dealer)
-        if declarer is not None:  # 20 points each: the same dealer deals again
-            event["declarer"] = declarer.letter
-            return event
-        attempt += 1
+    seed = None if rng_seed is None else f"{rng_seed}-{len(table.boards)}"
+    board = game.Session(table.form, table.boards).next_board(seed=seed)
+    event: Event = {"type": "deal", "deal": str(board.deal), "number": board.number, "dealer": board.dealer.letter,
+                    "vul": str(board.vulnerability)}
+    if "declarer" in board.tags:
+        event["declarer"] = board.tags["declarer"]
+    return event
 
 
 def second_table_job(table: Table, index: int) -> tuple[Any, ...] | None:
@@ -550,17 +558,39 @@ def second_table(index: int, deal: str, number: int | None, dealer: str, vulnera
     compares the first table's score with both in IMPs."""
     b = Board(deal=Deal.parse(deal), number=number, dealer=Seat.parse(dealer),
               vulnerability=Vulnerability.parse(vulnerability))
-    other = robots.play_out(Board(deal=b.deal, number=b.number, dealer=b.dealer, vulnerability=b.vulnerability),
-                            system, fast)
+    robot = Robot(system=system, player="simple" if fast else "sampling")
+    other = play_board(Board(deal=b.deal, number=b.number, dealer=b.dealer, vulnerability=b.vulnerability),
+                       dict.fromkeys(Seat, robot))
     theirs = other.score() or 0
     # The IMPs are not stored: they are worked out from the two scores whenever they are shown.
     event: Event = {"type": "robot_table", "index": index, "deal": deal,
                     "robot_table": {"contract": str(other.contract), "tricks": other.tricks, "ns_score": theirs,
                                     "auction": str(other.auction)}}
-    analysis = robots.analysis(b.deal, b.vulnerability, b.dealer)
-    if analysis and "par" in analysis:
-        event["par"] = {"score": int(analysis["par"]["score"]), "contracts": analysis["par"]["contracts"]}
+    found = analysis(b.deal, b.vulnerability, b.dealer)
+    if found and "par" in found:
+        event["par"] = {"score": int(found["par"]["score"]), "contracts": found["par"]["contracts"]}
     return event
+
+
+def analysis(deal: Deal, vulnerability: Vulnerability, dealer: Seat) -> dict[str, Any] | None:
+    """The double-dummy table and par of ``deal`` as JSON, or None when the solver is not installed."""
+    from redouble import dd
+
+    try:
+        table = dd.solve_deal(deal)
+        return {"table": table.to_dict(), "par": dd.par(table, vulnerability, dealer).to_dict()}
+    except SolverUnavailableError:
+        return None
+    except RedoubleError as exc:
+        return {"error": f"double-dummy analysis failed: {exc}"}
+
+
+def _meanings(auction: Auction) -> list[str | None]:
+    """What each call of ``auction`` means in SAYC, as the players are told it (None where unknown)."""
+    try:
+        return [str(m) or None for m in explain(auction)]
+    except RedoubleError:
+        return [None] * len(auction.calls)
 
 
 def robot_table_event(table: Table, index: int) -> Event | None:

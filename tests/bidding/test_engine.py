@@ -24,8 +24,12 @@ def test_choose_call_takes_a_hand_object_and_an_auction_object() -> None:
     assert choice.to_dict()["call"] == "1S"
 
 
+def bid(hand: str, calls: list[str], dealer: str = "N", system: str = "sayc") -> BidChoice:
+    return choose_call(Hand.parse(hand), Auction(dealer, calls), system=system)
+
+
 def test_dealer_and_vulnerability_arguments() -> None:
-    choice = choose_call("AKQ4.J92.T8.Q765", ["1D", "P"], dealer="W", vulnerability="All")
+    choice = choose_call(Hand.parse("AKQ4.J92.T8.Q765"), Auction("W", ["1D", "P"]), Vulnerability.ALL)
     assert choice.call is Call("1S")
 
 
@@ -46,26 +50,31 @@ def test_same_question_same_answer() -> None:
 ])
 def test_bad_input_is_a_clear_error(hand: str, auction: list[str], message: str) -> None:
     with pytest.raises(RedoubleError, match=message):
-        choose_call(hand, auction)
+        bid(hand, auction)
 
 
-def test_unknown_system_and_bad_vulnerability() -> None:
+def test_text_is_parsed_at_the_edges_not_in_the_engine() -> None:
+    with pytest.raises(RedoubleError, match=r"expected Hand, not 'AKQ4.J92.T8.Q765' \(parse it first"):
+        choose_call("AKQ4.J92.T8.Q765", Auction("N"))  # type: ignore[arg-type]
+    with pytest.raises(RedoubleError, match=r"expected Auction, not \['1D'\]"):
+        choose_call(Hand.parse("AKQ4.J92.T8.Q765"), ["1D"])  # type: ignore[arg-type]
+    with pytest.raises(RedoubleError, match="expected Vulnerability"):
+        choose_call(Hand.parse("AKQ4.J92.T8.Q765"), Auction("N"), "NS")  # type: ignore[arg-type]
+
+
+def test_unknown_system() -> None:
     with pytest.raises(RedoubleError, match="unknown bidding system"):
-        choose_call("AKQ4.J92.T8.Q765", [], system="acol")
-    with pytest.raises(RedoubleError):
-        choose_call("AKQ4.J92.T8.Q765", [], vulnerability="sometimes")
-    with pytest.raises(RedoubleError, match="dealer"):
-        choose_call("AKQ4.J92.T8.Q765", Auction(Seat.EAST), dealer="N")
+        bid("AKQ4.J92.T8.Q765", [], system="acol")
 
 
 def test_basic_system_uses_no_conventions() -> None:
     # Over 1NT, basic has no Stayman or transfers: it bids naturally.
-    choice = choose_call("76.AJ85.QT76.K43", ["1NT", "P"], system="basic")
+    choice = bid("76.AJ85.QT76.K43", ["1NT", "P"], system="basic")
     assert choice.call is Call("3NT") and not choice.meaning.alert
-    assert choose_call("QJ9765.84.92.Q75", ["1NT", "P"], system="basic").call is Call("2S")
+    assert bid("QJ9765.84.92.Q75", ["1NT", "P"], system="basic").call is Call("2S")
     # No strong 2C, no weak twos.
-    assert choose_call("AKQJ76.A5.AK3.94", [], system="basic").call is Call("1S")
-    assert choose_call("KQJ975.84.K52.63", [], system="basic").call is Call.PASS
+    assert bid("AKQJ76.A5.AK3.94", [], system="basic").call is Call("1S")
+    assert bid("KQJ975.84.K52.63", [], system="basic").call is Call.PASS
 
 
 def test_bid_deal_reaches_a_contract_with_two_systems() -> None:
@@ -109,13 +118,13 @@ def test_the_bot_s_own_calls_fit_what_they_are_said_to_show(seed: int) -> None:
 
 def test_penalty_double_of_a_runaway_contract() -> None:
     # Partner limit-raised; they jump to 4H into our strength and our hearts.
-    choice = choose_call("AQ763.KJ94.A5.K2", ["1S", "P", "3S", "4H"])
+    choice = bid("AQ763.KJ94.A5.K2", ["1S", "P", "3S", "4H"])
     assert choice.call is Call.DOUBLE and choice.rule == "natural.penalty-double"
 
 
 def test_no_rule_fits_still_bids_over_a_forcing_reverse() -> None:
     # Opener's reverse forces one round; responder's minimum is not a reason to pass.
-    choice = choose_call("KJ84.Q3.J52.T862", ["1D", "P", "1S", "P", "2H", "P"])
+    choice = bid("KJ84.Q3.J52.T862", ["1D", "P", "1S", "P", "2H", "P"])
     assert not choice.call.is_pass
 
 

@@ -4,122 +4,123 @@ from __future__ import annotations
 
 import pytest
 
+from redouble.auction import Auction
 from redouble.bidding import HandRange, explain, explain_rules, inferences
 from redouble.bidding.meaning import Forcing
 from redouble.cards import Seat, Suit
 
 
 def test_1nt_opening_shows_15_to_17_balanced() -> None:
-    r = inferences(["1NT"])[Seat.NORTH]
+    r = inferences(Auction("N", ["1NT"]))[Seat.NORTH]
     assert r.hcp == (15, 17)
     assert all(r.length(s) == (2, 5) for s in Suit)
 
 
 def test_stayman_answer_adds_four_hearts_to_opener() -> None:
-    r = inferences(["1NT", "P", "2C", "P", "2H"])[Seat.NORTH]
+    r = inferences(Auction("N", ["1NT", "P", "2C", "P", "2H"]))[Seat.NORTH]
     assert r.hcp == (15, 17)
     assert r.length(Suit.HEARTS) == (4, 5)
 
 
 def test_stayman_2d_denies_both_majors() -> None:
-    r = inferences(["1NT", "P", "2C", "P", "2D"])[Seat.NORTH]
+    r = inferences(Auction("N", ["1NT", "P", "2C", "P", "2D"]))[Seat.NORTH]
     assert r.length(Suit.HEARTS) == (2, 3) and r.length(Suit.SPADES) == (2, 3)
 
 
 def test_transfer_shows_five_of_the_major_above() -> None:
-    ranges = inferences(["1NT", "P", "2D", "P"])
+    ranges = inferences(Auction("N", ["1NT", "P", "2D", "P"]))
     assert ranges[Seat.SOUTH].length(Suit.HEARTS) == (5, 13)
-    meanings = explain(["1NT", "P", "2D"])
+    meanings = explain(Auction("N", ["1NT", "P", "2D"]))
     assert meanings[2].alert and meanings[2].forcing is Forcing.FORCING
 
 
 def test_one_of_a_major_shows_five_and_opening_values() -> None:
-    r = inferences(["1S"])[Seat.NORTH]
+    r = inferences(Auction("N", ["1S"]))[Seat.NORTH]
     assert r.length(Suit.SPADES) == (5, 13)
     assert r.hcp_min >= 9 and r.hcp_max == 21
 
 
 def test_one_diamond_shows_three_and_no_six_card_major() -> None:
     # A five-card major is opened unless a longer minor outranks it (6-5), so 1D allows five.
-    r = inferences(["1D"])[Seat.NORTH]
+    r = inferences(Auction("N", ["1D"]))[Seat.NORTH]
     assert r.length(Suit.DIAMONDS)[0] == 3
     assert r.length(Suit.HEARTS)[1] == 5 and r.length(Suit.SPADES)[1] == 5
 
 
 def test_ranges_accumulate_over_a_seat_s_calls() -> None:
     # 1H - 1S - 2H: opener rebids hearts (six, or a five-card suit with nothing better) with a minimum.
-    ranges = inferences(["1H", "P", "1S", "P", "2H"])
+    ranges = inferences(Auction("N", ["1H", "P", "1S", "P", "2H"]))
     assert ranges[Seat.NORTH].length(Suit.HEARTS) == (5, 13)
     assert ranges[Seat.NORTH].hcp_max <= 15
     assert ranges[Seat.SOUTH].length(Suit.SPADES)[0] == 4
 
 
 def test_limit_raise_and_simple_raise_differ_in_strength() -> None:
-    simple = inferences(["1H", "P", "2H"])[Seat.SOUTH]
-    limit = inferences(["1H", "P", "3H"])[Seat.SOUTH]
+    simple = inferences(Auction("N", ["1H", "P", "2H"]))[Seat.SOUTH]
+    limit = inferences(Auction("N", ["1H", "P", "3H"]))[Seat.SOUTH]
     assert simple.length(Suit.HEARTS)[0] == 3 and limit.length(Suit.HEARTS)[0] == 3
     assert simple.hcp_max < limit.hcp_max
 
 
 def test_weak_two_range() -> None:
-    r = inferences(["2S"])[Seat.NORTH]
+    r = inferences(Auction("N", ["2S"]))[Seat.NORTH]
     assert r.hcp == (5, 11) and r.length(Suit.SPADES) == (6, 6)
 
 
 def test_takeout_double_shows_opening_values_and_forces() -> None:
     # A takeout double is either shapely (short in diamonds) or any strong hand: values are what is sure.
-    r = inferences(["1D", "X"])[Seat.EAST]
+    r = inferences(Auction("N", ["1D", "X"]))[Seat.EAST]
     assert r.hcp_min >= 11
-    assert explain(["1D", "X"])[1].forcing is Forcing.FORCING
+    assert explain(Auction("N", ["1D", "X"]))[1].forcing is Forcing.FORCING
 
 
 def test_balancing_1nt_is_10_to_15() -> None:
     # The booklet: a reopening 1NT shows 10-15.
-    r = inferences(["1H", "P", "P", "1NT"])[Seat.WEST]
+    r = inferences(Auction("N", ["1H", "P", "P", "1NT"]))[Seat.WEST]
     assert r.hcp == (10, 15)
 
 
 def test_michaels_shows_both_majors() -> None:
-    r = inferences(["1C", "2C"])[Seat.EAST]
+    r = inferences(Auction("N", ["1C", "2C"]))[Seat.EAST]
     assert r.length(Suit.HEARTS)[0] == 5 and r.length(Suit.SPADES)[0] == 5
-    assert explain(["1C", "2C"])[1].alert
+    assert explain(Auction("N", ["1C", "2C"]))[1].alert
 
 
 def test_unusual_2nt_shows_the_minors_over_a_major() -> None:
-    r = inferences(["1S", "2NT"])[Seat.EAST]
+    r = inferences(Auction("N", ["1S", "2NT"]))[Seat.EAST]
     assert r.length(Suit.CLUBS)[0] == 5 and r.length(Suit.DIAMONDS)[0] == 5
 
 
 def test_negative_double_after_1c_1h_shows_four_spades() -> None:
-    r = inferences(["1C", "1H", "X"])[Seat.SOUTH]
+    r = inferences(Auction("N", ["1C", "1H", "X"]))[Seat.SOUTH]
     assert r.length(Suit.SPADES)[0] == 4
 
 
 def test_opening_pass_caps_strength() -> None:
-    r = inferences(["P"])[Seat.NORTH]
+    r = inferences(Auction("N", ["P"]))[Seat.NORTH]
     assert r.hcp_max == 12
 
 
 def test_blackwood_is_recognised_and_answered() -> None:
-    rules = explain_rules(["1H", "P", "3H", "P", "4NT", "P", "5D"])
+    rules = explain_rules(Auction("N", ["1H", "P", "3H", "P", "4NT", "P", "5D"]))
     assert rules[4] == "slam.blackwood" and rules[6] == "slam.blackwood.reply"
-    assert "1 ace" in explain(["1H", "P", "3H", "P", "4NT", "P", "5D"])[6].text
+    assert "1 ace" in explain(Auction("N", ["1H", "P", "3H", "P", "4NT", "P", "5D"]))[6].text
 
 
 def test_gerber_over_notrump_and_quantitative_4nt() -> None:
-    assert explain_rules(["1NT", "P", "4C"])[2] == "nt.gerber"
-    assert explain_rules(["1NT", "P", "4NT"])[2] == "nt.quantitative"
+    assert explain_rules(Auction("N", ["1NT", "P", "4C"]))[2] == "nt.gerber"
+    assert explain_rules(Auction("N", ["1NT", "P", "4NT"]))[2] == "nt.quantitative"
 
 
 def test_every_call_gets_a_meaning_even_off_script() -> None:
     calls = ["1C", "2H", "X", "4H", "4S", "5H", "X", "P", "P", "P"]
-    meanings = explain(calls)
+    meanings = explain(Auction("N", calls))
     assert len(meanings) == len(calls)
     assert all(m.text for m in meanings)
 
 
 def test_explain_dealer_changes_who_made_each_call() -> None:
-    ranges = inferences(["1NT"], dealer="W")
+    ranges = inferences(Auction("W", ["1NT"]))
     assert ranges[Seat.WEST].hcp == (15, 17) and ranges[Seat.NORTH].is_unknown
 
 
@@ -140,11 +141,11 @@ def test_hull_and_contains() -> None:
 
 @pytest.mark.parametrize("auction", [["1H", "P", "2H", "P", "P", "P"], ["P", "P", "P", "P"]])
 def test_complete_auctions_can_be_explained(auction: list[str]) -> None:
-    assert len(explain(auction)) == len(auction)
+    assert len(explain(Auction("N", auction))) == len(auction)
 
 
 def test_each_side_read_by_its_own_system() -> None:
     # North-South play SAYC (2C is Stayman), East-West basic (their 2C over our 1NT would be natural).
-    assert explain_rules(["1NT", "P", "2C"], system=("sayc", "basic"))[2] == "nt.stayman"
-    assert explain_rules(["1NT", "P", "2C"], system=("basic", "sayc"))[2] != "nt.stayman"
-    assert explain_rules(["P", "1NT", "P", "2C"], system=("basic", "sayc"))[3] == "nt.stayman"
+    assert explain_rules(Auction("N", ["1NT", "P", "2C"]), system=("sayc", "basic"))[2] == "nt.stayman"
+    assert explain_rules(Auction("N", ["1NT", "P", "2C"]), system=("basic", "sayc"))[2] != "nt.stayman"
+    assert explain_rules(Auction("N", ["P", "1NT", "P", "2C"]), system=("basic", "sayc"))[3] == "nt.stayman"

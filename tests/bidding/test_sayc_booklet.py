@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from redouble.auction import Auction
 from redouble.bidding import choose_call
+from redouble.deal import Hand
 
 # (hand, auction so far, dealer, expected call, the booklet's rule)
 CASES: list[tuple[str, str, str, str, str]] = [
@@ -311,5 +313,5 @@ CASES: list[tuple[str, str, str, str, str]] = [
 @pytest.mark.parametrize(("hand", "auction", "dealer", "expected", "why"), CASES,
                          ids=[f"{c[1] or 'open'}:{c[0]}" for c in CASES])
 def test_booklet_situation(hand: str, auction: str, dealer: str, expected: str, why: str) -> None:
-    choice = choose_call(hand, auction.split(), dealer=dealer)
+    choice = choose_call(Hand.parse(hand), Auction(dealer, auction.split()))
     assert str(choice.call) == expected, f"{why}: bot chose {choice.call} by {choice.rule} ({choice.meaning.text})"

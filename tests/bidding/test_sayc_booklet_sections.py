@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import pytest
 
+from redouble.auction import Auction
 from redouble.bidding import choose_call, explain, explain_rules
+from redouble.deal import Hand
 
 Row = tuple[str, ...]
 
@@ -195,7 +197,7 @@ CASES = [(section, *row) for section, rows in SECTIONS.items() for row in rows]
                          ids=[f"{c[0]}|{c[2] or 'open'}|{c[1]}" for c in CASES])
 def test_booklet_statement(section: str, hand: str, auction: str, expected: str, statement: str,
                            dealer: str) -> None:
-    choice = choose_call(hand, auction.split(), dealer=dealer)
+    choice = choose_call(Hand.parse(hand), Auction(dealer, auction.split()))
     assert str(choice.call) == expected, (
         f"{section}: {statement}: bot chose {choice.call} by {choice.rule} ({choice.meaning.text})")
 
@@ -217,19 +219,19 @@ MEANINGS: list[tuple[str, str, str]] = [
 @pytest.mark.parametrize(("auction", "rule", "words"), MEANINGS, ids=[m[0] for m in MEANINGS])
 def test_booklet_meaning(auction: str, rule: str, words: str) -> None:
     calls = auction.split()
-    assert explain_rules(calls)[-1] == rule
-    assert words.lower() in explain(calls)[-1].text.lower()
+    assert explain_rules(Auction("N", calls))[-1] == rule
+    assert words.lower() in explain(Auction("N", calls))[-1].text.lower()
 
 
 def test_an_overcall_after_their_raise_is_read_with_overcall_values() -> None:
     # The booklet: overcalls show 8-16 points and a good five-card suit; at the two level, sound values.
-    meaning = explain(["1D", "P", "2D", "2S"])[-1]
+    meaning = explain(Auction("N", ["1D", "P", "2D", "2S"]))[-1]
     assert meaning.range.length_min[3] >= 5 and 8 <= meaning.range.hcp_min <= 10 and meaning.range.hcp_max <= 17
 
 
 def test_a_cue_bid_of_one_of_two_suits_they_bid_is_natural() -> None:
     # The booklet: when they have bid two suits, a cue-bid of either is natural.
-    meaning = explain(["1C", "P", "1H", "2C"])[-1]
+    meaning = explain(Auction("N", ["1C", "P", "1H", "2C"]))[-1]
     assert "cue-bid" not in meaning.text and meaning.range.length_min[0] >= 5
 
 

@@ -10,7 +10,7 @@ from web_helpers import Player, make_client, new_table
 
 from redouble.cards import Seat
 from redouble.deal import Deal
-from redouble.minibridge_robot import choose_minibridge_contract
+from redouble.robots.minibridge import choose_minibridge_contract
 from redouble.scoring.minibridge import choose_declarer
 from redouble.web.store import Link
 from redouble.web.table import Table

@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+from redouble.bidding import natural
 from redouble.bidding.rules import Rule
 from redouble.bidding.sayc.competition import COMPETITION
 from redouble.bidding.sayc.notrump import NOTRUMP
@@ -16,6 +17,7 @@ from redouble.bidding.sayc.responder import RESPONDER_REBIDS
 from redouble.bidding.sayc.responses import RESPONSES
 from redouble.bidding.sayc.slam import SLAM
 from redouble.bidding.sayc.twos import TWO_BIDS
+from redouble.bidding.system import System
 
 TABLES: list[tuple[str, list[Rule]]] = [
     ("slam", SLAM),
@@ -29,9 +31,7 @@ TABLES: list[tuple[str, list[Rule]]] = [
 ]
 
 
-def build_sayc():  # type: ignore[no-untyped-def]
-    from redouble.bidding import natural
-    from redouble.bidding.engine import System
-
+def build_sayc() -> System:
+    """The SAYC system: every table's rules in order, then natural bidding."""
     rules = tuple(r for _, table in TABLES for r in table)
     return System("sayc", rules, natural.choose, natural.describe)

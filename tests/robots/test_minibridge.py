@@ -1,4 +1,4 @@
-"""The minibridge declarer's choice of contract (redouble.minibridge_robot)."""
+"""The minibridge declarer's choice of contract (redouble.robots.minibridge)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from redouble.cards import Seat, Strain
 from redouble.deal import Deal, Hand
-from redouble.minibridge_robot import choose_minibridge_contract
+from redouble.robots.minibridge import choose_minibridge_contract
 
 
 @pytest.mark.parametrize(("hand", "dummy", "strain", "game"), [

@@ -1,12 +1,17 @@
-"""The forms of the game a table can play and their score sheets, over :mod:`redouble.scoring`.
+"""The forms of the game and how a session of deals goes on, over :mod:`redouble.scoring`.
 
 A form says which deal comes next (its number, dealer and vulnerability) and what the score sheet
 shows. The scoring is the library's: rubbers (:class:`~redouble.scoring.Rubber`), Chicagos (standard,
 duplicate-scored, Russian), minibridge, and for duplicate practice ``duplicate_score`` and ``imps``.
-Games follow one another: when a rubber or a Chicago is over, the next deal starts a new one.
+Games follow one another: when a rubber or a Chicago is over, the next deal starts a new one. The web
+app, the command line and the robots' matches all go through here.
 
 >>> form = get_form("chicago")
 >>> form.next_deal([])
+(1, Seat.NORTH, Vulnerability.NONE)
+>>> session = Session(get_form("rubber"))
+>>> board = session.next_board(seed=1)
+>>> board.number, board.dealer, board.vulnerability
 (1, Seat.NORTH, Vulnerability.NONE)
 >>> get_form("nonsense")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
@@ -16,15 +21,16 @@ redouble.errors.RedoubleError: unknown form of the game 'nonsense'; choose one o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from redouble.board import Board
 from redouble.calls import Contract
 from redouble.cards import Seat, Strain, Vulnerability
+from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.scoring import Chicago, DuplicateChicago, Minibridge, Rubber, RussianChicago, duplicate_score, imps
-from redouble.scoring.minibridge import minibridge_score
+from redouble.scoring.minibridge import choose_declarer, minibridge_score
 from redouble.scoring.sheet import ScoreSheet
 
 
@@ -226,4 +232,48 @@ def score_sheet(form: Form, boards: list[Board]) -> dict[str, Any]:
     return sheet
 
 
-__all__ = ["FORMS", "Form", "get_form", "imps", "score_sheet", "minibridge_contract", "ns_score"]
+# --- a session -------------------------------------------------------------------------------------
+@dataclass
+class Session:
+    """A run of deals in one form of the game: what comes next, and the score so far.
+
+    >>> session = Session(get_form("minibridge"))
+    >>> board = session.next_board(seed=3)
+    >>> board.tags["minibridge"], board.tags["declarer"] in "NESW"
+    ('1', True)
+    """
+
+    form: Form
+    boards: list[Board] = field(default_factory=list)
+
+    def next_board(self, deal: Deal | None = None, seed: str | int | None = None) -> Board:
+        """The next deal as a board (not yet added to ``boards``): number, dealer and vulnerability by the
+        form; ``deal`` as given, else dealt at random (from ``seed``). Minibridge names the declarer from the
+        points and deals again when the sides hold 20 each."""
+        number, dealer, vulnerability = self.form.next_deal(self.boards)
+        attempt = 0
+        while True:
+            dealt = deal if deal is not None else Deal.random(seed=None if seed is None else f"{seed}-{attempt}")
+            board = Board(deal=dealt, number=number, dealer=dealer, vulnerability=vulnerability)
+            if self.form.family != "minibridge":
+                return board
+            declarer = choose_declarer(dealt, dealer)
+            if declarer is not None:
+                board.tags["minibridge"] = "1"
+                board.tags["declarer"] = declarer.letter
+                return board
+            if deal is not None:
+                raise RedoubleError(f"minibridge: the sides hold 20 points each in {deal}; deal again")
+            attempt += 1
+
+    @property
+    def games(self) -> list[Any]:
+        """The score keepers of every game so far (none for duplicate practice)."""
+        return self.form.games(self.boards)
+
+    def score_sheet(self) -> dict[str, Any]:
+        """What the score shows, JSON-ready (see :func:`score_sheet`)."""
+        return score_sheet(self.form, self.boards)
+
+
+__all__ = ["FORMS", "Form", "Session", "get_form", "imps", "score_sheet", "minibridge_contract", "ns_score"]

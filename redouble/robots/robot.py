@@ -1,4 +1,4 @@
-"""Computer players for every seat: a bidder and a card player behind one small façade.
+"""A computer player for every seat: a bidder and a card player behind one small façade.
 
 ``Robot.named("redouble")`` bids Standard American (``redouble.bidding``, system ``"sayc"``) and plays by
 sampling (:mod:`redouble.cardplay`); ``Robot.named("basic")`` bids naturally (system ``"basic"``) and plays
@@ -15,18 +15,18 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
+from redouble.bidding import choose_call, inferences
+from redouble.bidding.meaning import HandRange
 from redouble.board import Board
 from redouble.calls import Call
-from redouble.cardplay.player import DEFAULT_BUDGET, SCORING_FORMS, CardChoice, choose_card
+from redouble.cardplay.choice import CardChoice
+from redouble.cardplay.player import DEFAULT_BUDGET, SCORING_FORMS, choose_card
 from redouble.cardplay.simple import simple_card
 from redouble.cards import Seat
 from redouble.errors import RedoubleError
 from redouble.play import Play
-
-if TYPE_CHECKING:
-    from redouble.bidding.meaning import HandRange
+from redouble.robots.claims import claimable_tricks
 
 ROBOTS = ("redouble", "basic")
 CARD_PLAYERS = ("sampling", "simple")
@@ -94,11 +94,8 @@ class Robot:
         failures = []
         for system in dict.fromkeys((self.system, "basic")):
             try:
-                from redouble.bidding import choose_call
-
-                choice = choose_call(hand, auction.copy(), dealer=auction.dealer, vulnerability=board.vulnerability,
-                                     system=system)
-                call = Call(choice.call)
+                choice = choose_call(hand, auction, board.vulnerability, system)
+                call = choice.call
                 if auction.is_legal(call):
                     meaning = choice.meaning
                     text = str(getattr(meaning, "text", meaning) or "")
@@ -133,10 +130,7 @@ class Robot:
             return self._ranges[key]
         out: dict[Seat, HandRange] = {}
         try:
-            from redouble.bidding import inferences
-
-            by_system = {s: inferences(auction, board.vulnerability, system=s, dealer=auction.dealer)
-                         for s in {ns, ew}}
+            by_system = {s: inferences(auction, board.vulnerability, s) for s in {ns, ew}}
             for other in Seat:
                 out[other] = by_system[ns if other.is_ns else ew][other]
         except Exception:  # without inferences the samples are merely consistent with the play
@@ -158,7 +152,23 @@ class Robot:
         if isinstance(board, Board):
             kwargs.update(ranges=self.ranges(board, play.controller), vulnerability=board.vulnerability,
                           auction=board.auction, system=self.systems(play.controller))
-        return choose_card(play, play.controller, **kwargs)  # type: ignore[arg-type]
+        try:
+            return choose_card(play, play.controller, **kwargs)  # type: ignore[arg-type]
+        except Exception as exc:  # a failing player (no solver, say) must not stop the table: play by rule
+            fallback = simple_card(play)
+            return CardChoice(fallback.card, f"the card player failed ({exc}); {fallback.reason}")
+
+    def action(self, board: Board) -> CallChoice | CardChoice:
+        """The robot's call or card for the seat on turn in ``board`` (dummy's cards: the declarer's).
+
+        >>> from redouble import Deal
+        >>> board = Board.from_number(1, deal=Deal.random(seed=5))
+        >>> Robot.named("basic").action(board).call in board.auction.legal_calls()
+        True
+        """
+        if board.phase == "auction":
+            return self.call(board)
+        return self.card(board)
 
     # --- claims -----------------------------------------------------------------------------------
     def accept_claim(self, board: Board | Play, seat: Seat | str | None = None) -> bool:
@@ -168,16 +178,3 @@ class Robot:
         if play is None or play.claim is None:
             raise RedoubleError("there is no claim to accept")
         return claimable_tricks(play, play.claim.seat) >= play.claim.tricks
-
-
-def claimable_tricks(play: Play, claimer: Seat) -> int:
-    """Of the tricks still to play, how many ``claimer``'s side takes double-dummy."""
-    from redouble.dd import solve_position
-
-    if play.is_complete:
-        return 0
-    values = solve_position(play)
-    declarer_side_on_turn = play.turn % 2 == play.declarer % 2
-    total = max(values.values()) if declarer_side_on_turn else min(values.values())
-    declarer_more = total - play.declarer_tricks
-    return declarer_more if claimer % 2 == play.declarer % 2 else play.tricks_left - declarer_more

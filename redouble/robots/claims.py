@@ -1,0 +1,125 @@
+"""Claims: those a robot declarer makes for certain, and a robot defender's answer to any claim.
+
+A claim a robot makes is certain, not merely sound double-dummy (``rest_is_certain``); a robot answering a
+claim accepts it when it is sound double-dummy (``claim_is_sound``): the claimer's side takes the tricks
+claimed against any defence, the cards lying as they do. Without the solver, the rest is played out by the
+rule-of-thumb player instead, and the answer says so.
+
+A claim here is certain, not merely sound double-dummy: it holds however the unseen cards lie, so a robot
+declarer may make it knowing only its own hand and dummy. The rule is the table's "the rest are high":
+at the start of a trick, the declarer's side is on lead and every card left in the leading hand is the
+highest left in its suit, and (in a suit contract) unless the leading hand holds only trumps, nobody else
+has a trump left. Leading them one by one then wins every trick, whatever the others play.
+
+>>> from redouble.calls import Contract
+>>> from redouble.deal import Deal
+>>> deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+>>> play = Play(deal, Contract.parse("7NT-W"))
+>>> rest_is_certain(play)
+False
+>>> play = Play(deal, Contract.parse("7NT-S"))
+>>> for card in ("H5", "HA", "H9", "H6"):
+...     play.push(card)
+>>> rest_is_certain(play), play.turn
+(True, Seat.NORTH)
+"""
+
+from __future__ import annotations
+
+from redouble.cardplay.simple import simple_card
+from redouble.cards import Card, Seat
+from redouble.errors import IllegalClaimError, SolverUnavailableError
+from redouble.play import Play
+
+
+def _remaining(play: Play, seat: Seat) -> list[Card]:
+    return list(play.hand(seat))
+
+
+def rest_is_certain(play: Play) -> bool:
+    """Whether the declarer's side takes every trick left against any defence and any lie of the cards
+    (only at the start of a trick with the declarer's side on lead; False otherwise)."""
+    if play.is_complete or play.claim is not None or play.current_trick:
+        return False
+    leader = play.turn
+    if leader.side != play.declarer.side:
+        return False
+    leading = _remaining(play, leader)
+    others = [c for s in Seat if s != leader for c in _remaining(play, s)]
+    for card in leading:
+        if any(o.suit == card.suit and o.rank > card.rank for o in others):
+            return False
+    trump = play.trump
+    if trump is not None and any(c.suit != trump for c in leading):
+        # A side-suit winner could be ruffed (or overruffed by partner, moving the lead).
+        if any(o.suit == trump for o in others):
+            return False
+    return True
+
+
+def certain_claim(play: Play) -> int | None:
+    """The tricks the declarer can claim for certain now (all those left), or None.
+
+    >>> from redouble.calls import Contract
+    >>> from redouble.deal import Deal
+    >>> certain_claim(Play(Deal.random(seed=1), Contract.parse("3NT-S"))) is None
+    True
+    """
+    return play.tricks_left if rest_is_certain(play) else None
+
+
+def claimable_tricks(play: Play, claimer: Seat) -> int:
+    """Of the tricks still to play, how many ``claimer``'s side takes double-dummy (needs the solver)."""
+    from redouble.dd import solve_position
+
+    if play.is_complete:
+        return 0
+    trial = play.copy()
+    trial.claim = None
+    values = solve_position(trial)
+    declarer_side_on_turn = trial.turn % 2 == trial.declarer % 2
+    total = max(values.values()) if declarer_side_on_turn else min(values.values())
+    declarer_more = total - trial.declarer_tricks
+    return declarer_more if claimer % 2 == trial.declarer % 2 else trial.tricks_left - declarer_more
+
+
+def _played_out_for_claimer(play: Play, claimer: Seat) -> int:
+    """Of the tricks still to play, how many ``claimer``'s side takes when the rule-of-thumb player plays
+    every hand."""
+    trial = play.copy()
+    trial.claim = None
+    before = trial.tricks_won(claimer)
+    while not trial.is_complete:
+        trial.push(simple_card(trial).card)
+    return trial.tricks_won(claimer) - before
+
+
+def claim_is_sound(play: Play) -> tuple[bool, str]:
+    """Whether a robot defender accepts the pending claim, and why.
+
+    >>> from redouble.calls import Contract
+    >>> from redouble.deal import Deal
+    >>> deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> play = Play(deal, Contract.parse("7NT-S"))
+    >>> for card in ("H5", "HA", "H9", "H6"):
+    ...     play.push(card)
+    >>> play.make_claim(12, Seat.SOUTH)
+    Claim(seat=Seat.SOUTH, tricks=12)
+    >>> claim_is_sound(play)
+    (True, "the rest are high: the declarer's side takes all the last 12")
+    """
+    claim = play.claim
+    if claim is None:
+        raise IllegalClaimError("there is no claim to answer")
+    trial = play.copy()
+    trial.claim = None
+    left = trial.tricks_left
+    if claim.seat.side == play.declarer.side and claim.tricks <= left and rest_is_certain(trial):
+        return True, f"the rest are high: the declarer's side takes all the last {left}"
+    try:
+        remaining = claimable_tricks(trial, claim.seat)
+    except SolverUnavailableError:
+        remaining = _played_out_for_claimer(trial, claim.seat)
+        return remaining >= claim.tricks, (f"without the solver, played out by rules of thumb the claimer's "
+                                           f"side takes {remaining} of the last {left}")
+    return remaining >= claim.tricks, f"double-dummy the claimer's side takes {remaining} of the last {left}"
