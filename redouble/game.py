@@ -30,7 +30,8 @@ from redouble.cards import Seat, Strain, Vulnerability
 from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.scoring import Chicago, DuplicateChicago, Minibridge, Rubber, RussianChicago, duplicate_score, imps
-from redouble.scoring.minibridge import choose_declarer, minibridge_score
+from redouble.scoring.core import GAME_THRESHOLD, trick_score
+from redouble.scoring.minibridge import GAME, PART_SCORE, choose_declarer, minibridge_score
 from redouble.scoring.sheet import ScoreSheet
 
 
@@ -56,7 +57,7 @@ class Form:
         done = [b for b in boards if board_done(b)]
         out = [self.new_game()]
         for b in done:
-            if _game_over(out[-1]):
+            if game_over(out[-1]):
                 out.append(self.new_game())
             record(out[-1], b)
         return out
@@ -67,7 +68,7 @@ class Form:
         if self.family == "duplicate":
             return n, Seat.dealer_for_board(n), Vulnerability.for_board(n)
         game = self.games(boards)[-1]
-        if _game_over(game):
+        if game_over(game):
             game = self.new_game()
         if self.family == "chicago":
             # A passed-out deal is dealt again by the same dealer (the Chicago's cycle does not move on).
@@ -101,7 +102,8 @@ def board_done(board: Board) -> bool:
     return board.phase == "done"
 
 
-def _game_over(game: Any) -> bool:
+def game_over(game: Any) -> bool:
+    """Whether the rubber or the Chicago ``game`` is over (a new one starts with the next deal)."""
     if isinstance(game, Rubber):
         return game.is_finished
     if isinstance(game, (Chicago, DuplicateChicago, RussianChicago)):
@@ -109,23 +111,33 @@ def _game_over(game: Any) -> bool:
     return False
 
 
-def record(game: Any, board: Board) -> None:
-    """Write finished ``board`` on the score keeper ``game``."""
+def record(game: Any, board: Board, label: str | None = None) -> Any:
+    """Write finished ``board`` on the score keeper ``game`` and return what it scored (the keeper's own
+    record: a sheet deal, a Chicago deal, a minibridge deal). Honours and points come from the deal when all
+    52 cards are known."""
     c = board.contract
-    assert c is not None
-    if isinstance(game, Rubber | Chicago):
-        game.record(c, c.declarer, board.tricks, deal=board.deal)
-    elif isinstance(game, RussianChicago):
-        game.record(c, c.declarer, board.tricks, deal=board.deal)
-    elif isinstance(game, DuplicateChicago):
-        game.record(c, c.declarer, board.tricks)
-    elif isinstance(game, Minibridge):
-        game.record(c.declarer, minibridge_kind(board), c.strain, board.tricks)
+    if c is None:
+        raise RedoubleError(f"board {board.number}: no contract to score")
+    deal = board.deal if board.deal.is_complete else None
+    if isinstance(game, Rubber | Chicago | RussianChicago):
+        return game.record(c, c.declarer, board.tricks, deal=deal, label=label)
+    if isinstance(game, DuplicateChicago):
+        return game.record(c, c.declarer, board.tricks, label=label)
+    if isinstance(game, Minibridge):
+        if c.is_passed_out:
+            return game.record(None, label=label)
+        return game.record(c.declarer, minibridge_kind(board), c.strain, board.tricks, label=label)
+    raise RedoubleError(f"not a score keeper: {game!r}")
 
 
 # --- minibridge -------------------------------------------------------------------------------------
 def minibridge_kind(board: Board) -> str:
-    return "game" if board.tags.get("minibridge_game") == "1" else "part score"
+    """``"game"`` when the contract played is at game level (as :func:`minibridge_contract` names a game),
+    else ``"part score"``."""
+    c = board.contract
+    if c is None or c.strain is None:
+        raise RedoubleError(f"board {board.number}: no minibridge contract")
+    return GAME if trick_score(c.level, c.strain) >= GAME_THRESHOLD else PART_SCORE
 
 
 def minibridge_contract(strain: Strain, game: bool, declarer: Seat) -> Contract:
@@ -193,7 +205,7 @@ def _sheet_dict(sheet: ScoreSheet) -> dict[str, Any]:
 def _game_dict(game: Any) -> dict[str, Any]:
     if isinstance(game, Rubber | Chicago):
         out = _sheet_dict(game.sheet)
-        out["over"] = _game_over(game)
+        out["over"] = game_over(game)
         if isinstance(game, Rubber):
             out["games"] = game.games
             out["vulnerability"] = str(game.vulnerability)
@@ -203,7 +215,7 @@ def _game_dict(game: Any) -> dict[str, Any]:
         deals.append({k: (str(v) if v is not None and not isinstance(v, int) else v)
                       for k, v in vars(d).items()} if hasattr(d, "__dict__") else
                      {f: _plain(getattr(d, f)) for f in d.__slots__})
-    return {"deals": deals, "totals": game.totals, "over": _game_over(game)}
+    return {"deals": deals, "totals": game.totals, "over": game_over(game)}
 
 
 def _plain(value: Any) -> Any:

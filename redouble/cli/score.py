@@ -24,14 +24,15 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from redouble import game
 from redouble.board import Board
 from redouble.calls import Contract
 from redouble.cli import CommandError
-from redouble.deal import Deal
-from redouble.scoring.chicago import Chicago, DuplicateChicago, RussianChicago
-from redouble.scoring.core import GAME_THRESHOLD, duplicate_score, trick_score
-from redouble.scoring.minibridge import GAME, PART_SCORE, Minibridge
-from redouble.scoring.rubber import Rubber
+from redouble.errors import RedoubleError
+from redouble.scoring.chicago import ChicagoDeal, RussianChicago
+from redouble.scoring.core import duplicate_score
+from redouble.scoring.minibridge import Minibridge, MinibridgeDeal
+from redouble.scoring.rubber import Rubber, SheetDeal
 
 FORMS = ("duplicate", "rubber", "chicago", "chicago-duplicate", "chicago-russian", "minibridge")
 # Words of a PBN Scoring tag (e.g. "IMP", "MP;Butler", "Rubber", "Chicago") that choose a form;
@@ -119,13 +120,9 @@ def _result(board: Board, index: int) -> tuple[int, Contract, int | None]:
     return number, contract, tricks
 
 
-def _full_deal(board: Board) -> Deal | None:
-    """The deal when all 52 cards are known (honours and points need the whole deal)."""
-    return board.deal if board.deal is not None and board.deal.is_complete else None
-
-
 def score_boards(boards: Sequence[Board], form: str) -> ScoreReport:
-    """Score ``boards`` in order in ``form`` (one of ``FORMS``)."""
+    """Score ``boards`` in order in ``form`` (one of ``FORMS``), one game after another as
+    :mod:`redouble.game` plays them."""
     if form not in FORMS:
         raise CommandError(f"unknown scoring form {form!r} (expected one of {', '.join(FORMS)})")
     report = ScoreReport(form)
@@ -134,64 +131,53 @@ def score_boards(boards: Sequence[Board], form: str) -> ScoreReport:
         for board, (number, c, tricks) in zip(boards, results, strict=True):
             ns = 0 if tricks is None else duplicate_score(c, c.declarer, tricks, board.vulnerability)
             report.deals.append(DealScore(number, str(c), tricks, ns, -ns))
-    elif form in ("rubber", "chicago"):
-        _score_sheets(boards, results, form, report)
-    elif form in ("chicago-duplicate", "chicago-russian"):
-        scorer: DuplicateChicago | RussianChicago = DuplicateChicago() if form == "chicago-duplicate" \
-            else RussianChicago()
-        for board, (number, c, tricks) in zip(boards, results, strict=True):
-            note = f"deal {scorer.deal_number}, {scorer.vulnerability} vul"
-            if isinstance(scorer, RussianChicago):
-                deal = _full_deal(board)
-                if deal is None and tricks is not None:
-                    raise CommandError(f"board {number}: Russian scoring needs the whole deal to count the points")
-                r = scorer.record(c, tricks=tricks, deal=deal)
-                if r.target is not None:
-                    note += f", N-S target {r.target:+d}, N-S score {r.ns_score:+d}"
-            else:
-                r = scorer.record(c, tricks=tricks)
-            report.deals.append(DealScore(number, str(c), tricks, r.ns, r.ew, note if tricks is not None
-                                          else note + ", passed out: redealt"))
+        report.totals = {"ns": sum(d.ns for d in report.deals), "ew": sum(d.ew for d in report.deals)}
+        return report
+    rules = game.get_form(form)
+    keepers = [rules.new_game()]
+    for board, (number, c, tricks) in zip(boards, results, strict=True):
+        if game.game_over(keepers[-1]):
+            keepers.append(rules.new_game())
+        keeper = keepers[-1]
+        if isinstance(keeper, RussianChicago) and tricks is not None and not board.deal.is_complete:
+            raise CommandError(f"board {number}: Russian scoring needs the whole deal to count the points")
+        rubber = isinstance(keeper, Rubber)
+        before = "" if rubber or isinstance(keeper, Minibridge) else \
+            f"deal {keeper.deal_number}, {keeper.vulnerability} vul"
+        try:
+            r = game.record(keeper, board, label=str(number))
+        except RedoubleError as exc:
+            raise CommandError(f"board {number}: {exc}") from None
+        if isinstance(r, SheetDeal):
+            ns, ew = r.points("NS"), r.points("EW")
+        else:
+            ns, ew = r.ns, r.ew
+        report.deals.append(DealScore(number, str(c), tricks, ns, ew, _note(r, before, rubber)))
+    if rules.family == "rubber" or rules.key == "chicago":
+        for keeper in keepers:
+            if isinstance(keeper, Rubber):
+                keeper.finish()  # an unfinished rubber: 300 for a game, 100 for a part score
+            report.sheets.append(keeper.render())
+        report.totals = {"ns": sum(k.sheet.total("NS") for k in keepers),
+                         "ew": sum(k.sheet.total("EW") for k in keepers)}
     else:
-        session = Minibridge()
-        for number, c, tricks in results:
-            if tricks is None:
-                m = session.record(None)
-                note = "passed out: redealt"
-            else:
-                assert c.strain is not None and c.declarer is not None
-                kind = GAME if trick_score(c.level, c.strain) >= GAME_THRESHOLD else PART_SCORE
-                m = session.record(c.declarer, kind, c.strain, tricks)
-                note = f"{kind} in {c.strain} by {c.declarer}"
-            report.deals.append(DealScore(number, str(c), tricks, m.ns, m.ew, note))
-    if form not in ("rubber", "chicago"):
         report.totals = {"ns": sum(d.ns for d in report.deals), "ew": sum(d.ew for d in report.deals)}
     return report
 
 
-def _score_sheets(boards: Sequence[Board], results: list[tuple[int, Contract, int | None]], form: str,
-                  report: ScoreReport) -> None:
-    sheets: list[Rubber | Chicago] = []
-    for board, (number, c, tricks) in zip(boards, results, strict=True):
-        if not sheets or _is_over(sheets[-1]):
-            sheets.append(Rubber() if form == "rubber" else Chicago())
-        sheet = sheets[-1]
-        note = "" if isinstance(sheet, Rubber) else f"deal {sheet.deal_number}, {sheet.vulnerability} vul"
-        r = sheet.record(c, tricks=tricks, deal=_full_deal(board), label=str(number))
-        if r.passed_out:
-            note = (note + ", " if note else "") + "passed out" + ("" if isinstance(sheet, Rubber) else ": redealt")
-        elif r.game_won_by:
-            note = (note + ", " if note else "") + f"game to {'N-S' if r.game_won_by == 'NS' else 'E-W'}"
-        report.deals.append(DealScore(number, str(c), tricks, r.points("NS"), r.points("EW"), note))
-    for sheet in sheets:
-        if isinstance(sheet, Rubber):
-            sheet.finish()  # an unfinished rubber: 300 for a game, 100 for a part score
-        report.sheets.append(sheet.render())
-    report.totals = {"ns": sum(s.sheet.total("NS") for s in sheets), "ew": sum(s.sheet.total("EW") for s in sheets)}
-
-
-def _is_over(sheet: Rubber | Chicago) -> bool:
-    return sheet.is_finished if isinstance(sheet, Rubber) else sheet.is_complete
+def _note(r: SheetDeal | ChicagoDeal | MinibridgeDeal, before: str, rubber: bool) -> str:
+    """What the report says beside a deal: where the Chicago stood, games won, deals passed out (dealt
+    again, except at rubber bridge where the next dealer deals)."""
+    notes = [before] if before else []
+    if isinstance(r, MinibridgeDeal):
+        notes.append("passed out: redealt" if r.declarer is None else f"{r.kind} in {r.strain} by {r.declarer}")
+    elif r.contract.is_passed_out:
+        notes.append("passed out" if rubber else "passed out: redealt")
+    elif isinstance(r, SheetDeal) and r.game_won_by:
+        notes.append(f"game to {'N-S' if r.game_won_by == 'NS' else 'E-W'}")
+    elif isinstance(r, ChicagoDeal) and r.target is not None:
+        notes.append(f"N-S target {r.target:+d}, N-S score {r.ns_score:+d}")
+    return ", ".join(notes)
 
 
 def load_boards(path: str) -> list[Board]:

@@ -470,7 +470,7 @@ class Table:
             t = b.tricks or 0
             over = t - c.tricks_needed
             if is_minibridge(b):
-                kind = "game" if b.tags.get("minibridge_game") == "1" else "part score"
+                kind = game.minibridge_kind(b)
                 text = f"{c.strain} {kind} by {c.declarer}: {t} tricks"
             else:
                 text = f"{c} {'=' if over == 0 else f'{over:+d}'}"
