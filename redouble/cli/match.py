@@ -32,6 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--jobs", type=int, default=None, help="worker processes (default: the number of cores)")
     p.add_argument("--budget", type=float, default=None,
                    help="seconds per card for the sampling card player (default 0.8)")
+    p.add_argument("--samples", type=int, default=None,
+                   help="a fixed number of layouts per card instead of a time budget: the same seed then gives "
+                        "the same match on any machine, however busy")
     p.set_defaults(func=run)
 
 
@@ -55,7 +58,13 @@ def run(args: argparse.Namespace) -> int:
     if args.pbn is not None:
         with open(args.pbn, "a", encoding="utf-8"):
             pass  # fail now on an unwritable path, not after the match
-    options = {"budget": args.budget} if args.budget is not None else {}
+    if args.samples is not None and args.samples < 1:
+        raise CommandError(f"--samples must be at least 1, not {args.samples}")
+    options: dict[str, object] = {}
+    if args.budget is not None:
+        options["budget"] = args.budget
+    if args.samples is not None:
+        options["samples"] = args.samples
 
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn

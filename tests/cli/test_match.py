@@ -13,7 +13,7 @@ pytestmark = pytest.mark.usefixtures("solver")
 def test_json_summary_and_pbn_record(tmp_path, capsys):
     out_file = tmp_path / "match.pbn"
     args = ["match", "--boards", "3", "--seed", "4", "--ns", "redouble", "--ew", "basic", "--dd-after-lead",
-            "--jobs", "1", "--json", "--pbn", str(out_file)]
+            "--jobs", "1", "--samples", "8", "--json", "--pbn", str(out_file)]
     assert main(args) == 0
     summary = json.loads(capsys.readouterr().out)
     assert list(summary) == ["boards", "imps_ns_team", "imps_ew_team", "imps_per_board", "standard_error"]
@@ -43,6 +43,7 @@ def test_text_sheet(capsys):
     (["--ns", "gib"], "unknown robot 'gib'"),
     (["--jobs", "0"], "--jobs must be at least 1, not 0"),
     (["--budget", "-1"], "--budget must be a positive number"),
+    (["--samples", "0"], "--samples must be at least 1"),
 ])
 def test_bad_arguments(args, message, capsys):
     assert main(["match", "--boards", "1", *args] if "--boards" not in args else ["match", *args]) == 2
