@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from redouble.auction import Annotation
 from redouble.board import Board
-from redouble.cards import Seat
+from redouble.cards import Seat, Vulnerability
 from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.robots import Robot
@@ -96,8 +96,9 @@ def _dd_result_after_lead(board: Board) -> int:
     return max(values.values()) if declarer_side_on_turn else min(values.values())
 
 
-def play_board(board: Board, robots: dict[Seat, Robot], dd_after_lead: bool = False) -> Board:
-    """Bid and play ``board`` to the end with ``robots`` in the seats (claims included).
+def play_board(board: Board, robots: dict[Seat, Robot], dd_after_lead: bool = False, claims: bool = True) -> Board:
+    """Bid and play ``board`` to the end with ``robots`` in the seats (with ``claims``, the declarer's claims
+    that the defenders accept end the play).
 
     With ``dd_after_lead`` the play stops after the opening lead and the result is the double-dummy
     number of tricks from there (``board.recorded_tricks``).
@@ -111,7 +112,7 @@ def play_board(board: Board, robots: dict[Seat, Robot], dd_after_lead: bool = Fa
     play = board.play
     if play is None:
         return board
-    claims_allowed = True
+    claims_allowed = claims
     while not play.is_complete:
         controller = play.controller
         robot = robots[controller]
@@ -139,41 +140,73 @@ def match_deals(boards: int, seed: int) -> list[Deal]:
     return [Deal.random(rng=rng) for _ in range(boards)]
 
 
-def _board_task(args: tuple[int, Deal, str, str, int, bool, dict[str, object]]) -> BoardResult:
-    number, deal, ns, ew, seed, dd_after_lead, options = args
+def robot_seed(seed: int, number: int, table: int) -> int:
+    """The seed of the robots at ``table`` (1 or 2) on board ``number`` of a match seeded ``seed``.
+
+    A robot playing the same board elsewhere (e.g. through a Table Manager) with this seed decides alike.
+    """
+    return seed * 100_003 + number * 2 + table
+
+
+def table_robots(north_south: str, east_west: str, seed: int, options: dict[str, object] | None = None
+                 ) -> dict[Seat, Robot]:
+    """The four robots of one table: one robot per pair, each reading the other pair's calls by its system."""
+    pair_ns = Robot.named(north_south, seed=seed, **(options or {}))
+    pair_ew = Robot.named(east_west, seed=seed, **(options or {}))
+    pair_ns.opponents_system = pair_ew.system
+    pair_ew.opponents_system = pair_ns.system
+    return {Seat.NORTH: pair_ns, Seat.SOUTH: pair_ns, Seat.EAST: pair_ew, Seat.WEST: pair_ew}
+
+
+def table_board(number: int, deal: Deal, table: int, north_south: str, east_west: str,
+                event: str = "Redouble robot match", dealer: Seat | None = None,
+                vulnerability: Vulnerability | None = None, date: str | None = None) -> Board:
+    """Board ``number`` as it starts at ``table`` (1: the open room, 2: the closed room), the pairs named;
+    dealer and vulnerability follow from the number unless given."""
+    board = Board(deal, number, Seat.dealer_for_board(number) if dealer is None else dealer,
+                  Vulnerability.for_board(number) if vulnerability is None else vulnerability)
+    board.tags["Event"] = event
+    if date is not None:
+        board.tags["Date"] = date
+    board.tags["West"] = board.tags["East"] = east_west
+    board.tags["North"] = board.tags["South"] = north_south
+    board.tags["Room"] = "Open" if table == 1 else "Closed"
+    return board
+
+
+def score_tables(number: int, table1: Board, table2: Board) -> BoardResult:
+    """One board's result from its two tables (team A North-South at ``table1``)."""
+    score1 = table1.score() or 0
+    score2 = table2.score() or 0
+    return BoardResult(number, table1, table2, score1, score2, imps_for(score1 - score2))
+
+
+def _board_task(args: tuple[int, Deal, str, str, int, bool, bool, dict[str, object]]) -> BoardResult:
+    number, deal, ns, ew, seed, dd_after_lead, claims, options = args
     tables = []
     for table, (north_south, east_west) in enumerate(((ns, ew), (ew, ns)), start=1):
-        board_seed = seed * 100_003 + number * 2 + table
-        pair_ns = Robot.named(north_south, seed=board_seed, **options)
-        pair_ew = Robot.named(east_west, seed=board_seed, **options)
-        pair_ns.opponents_system = pair_ew.system
-        pair_ew.opponents_system = pair_ns.system
-        robots = {Seat.NORTH: pair_ns, Seat.SOUTH: pair_ns, Seat.EAST: pair_ew, Seat.WEST: pair_ew}
-        board = Board.from_number(number, deal=deal)
-        board.tags["Event"] = "Redouble robot match"
-        board.tags["Room"] = "Open" if table == 1 else "Closed"
-        board.tags["North"] = board.tags["South"] = north_south
-        board.tags["East"] = board.tags["West"] = east_west
-        tables.append(play_board(board, robots, dd_after_lead))
-    score1 = tables[0].score() or 0
-    score2 = tables[1].score() or 0
-    return BoardResult(number, tables[0], tables[1], score1, score2, imps_for(score1 - score2))
+        robots = table_robots(north_south, east_west, robot_seed(seed, number, table), options)
+        board = table_board(number, deal, table, north_south, east_west)
+        tables.append(play_board(board, robots, dd_after_lead, claims))
+    return score_tables(number, tables[0], tables[1])
 
 
 def play_match(boards: int, seed: int = 0, ns: str = "redouble", ew: str = "basic", jobs: int = 1,
                dd_after_lead: bool = False, progress: Callable[[int], None] | None = None,
-               options: dict[str, object] | None = None) -> MatchResult:
+               options: dict[str, object] | None = None, claims: bool = True) -> MatchResult:
     """Play a ``boards``-board teams match of robot ``ns`` (team A) against robot ``ew`` (team B).
 
     ``jobs`` worker processes play boards side by side; ``progress`` is called with 1 as each board ends;
-    ``options`` go to every :class:`~redouble.robots.Robot` (e.g. ``{"budget": 0.3}``).
+    ``options`` go to every :class:`~redouble.robots.Robot` (e.g. ``{"budget": 0.3}``); without ``claims``
+    every card is played out, as at a Table Manager, whose protocol has no claims.
     """
     for name in (ns, ew):
         Robot.named(name)  # fails early on an unknown robot
     if jobs < 1:
         raise RedoubleError(f"--jobs must be at least 1, not {jobs}")
     deals = match_deals(boards, seed)
-    tasks = [(n, deal, ns, ew, seed, dd_after_lead, dict(options or {})) for n, deal in enumerate(deals, start=1)]
+    tasks = [(n, deal, ns, ew, seed, dd_after_lead, claims, dict(options or {}))
+             for n, deal in enumerate(deals, start=1)]
     results: list[BoardResult] = []
     if jobs == 1 or len(tasks) == 1:
         for task in tasks:

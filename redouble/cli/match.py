@@ -35,6 +35,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--samples", type=int, default=None,
                    help="a fixed number of layouts per card instead of a time budget: the same seed then gives "
                         "the same match on any machine, however busy")
+    p.add_argument("--no-claims", action="store_true",
+                   help="play every card out, as at a Table Manager (default: robots claim)")
     p.set_defaults(func=run)
 
 
@@ -76,7 +78,7 @@ def run(args: argparse.Namespace) -> int:
         task = bar.add_task("boards", total=args.boards)
         result = play_match(args.boards, seed=args.seed, ns=args.ns, ew=args.ew, jobs=jobs,
                             dd_after_lead=args.dd_after_lead, progress=lambda n: bar.advance(task, n),
-                            options=options)
+                            options=options, claims=not args.no_claims)
     if args.pbn is not None:
         from redouble import pbn
 
