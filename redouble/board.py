@@ -7,17 +7,24 @@
 ...     b.push(call)
 >>> b.phase, b.contract, b.play.turn
 ('play', Contract.parse('3NT-S'), Seat.WEST)
+
+``push("2D")`` is a bid during the auction and the diamond two during the play (``Call``/``Card`` say
+which when it matters). A board whose deal is not complete (a one-hand bidding problem, a hand record
+with a hand missing) takes calls but no cards: ``is_playable`` is False and says why in
+``why_unplayable``.
 """
 
 from __future__ import annotations
 
+import operator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from redouble.auction import Auction
 from redouble.calls import Call, Contract
 from redouble.cards import Card, Seat, Strain, Vulnerability
 from redouble.deal import Deal
-from redouble.errors import IllegalCallError, IllegalUndoError, RedoubleError
+from redouble.errors import IllegalCallError, IllegalCardError, IllegalUndoError, Problem, RedoubleError
 from redouble.play import Play
 
 
@@ -45,18 +52,27 @@ class Board:
     # of supplemental sections such as OptimumResultTable, by tag name. ``call_marks``/``card_marks``:
     # PBN suffixes and NAGs ("?", "$13") by call/card index; ``card_notes``: play notes by card index.
     # ``lin_extras``: LIN pairs passed through untouched, as (calls made, cards played, key, value),
-    # where calls/cards -1 means before the board starts.
+    # where calls/cards -1 means before the board starts. ``kept_tags``: tags a reader kept as written
+    # though they disagree with the game (or could not be read), with the value the game gave them
+    # then: the writer writes them as they were while the game still gives that value.
+    # ``problems``: what the reader found wrong with this board.
     comments: list[tuple[str, str]] = field(default_factory=list)
     sections: dict[str, list[str]] = field(default_factory=dict)
     call_marks: dict[int, tuple[str, ...]] = field(default_factory=dict)
     card_marks: dict[int, tuple[str, ...]] = field(default_factory=dict)
     card_notes: dict[int, str] = field(default_factory=dict)
     lin_extras: list[tuple[int, int, str, str]] = field(default_factory=list)
+    kept_tags: dict[str, str | None] = field(default_factory=dict, repr=False)
+    problems: list[Problem] = field(default_factory=list, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        if not isinstance(self.deal, Deal):
+            raise RedoubleError(f"a board's deal must be a Deal, not {self.deal!r}")
+        if self.number is not None:
+            self.number = _board_number(self.number)
+        self.dealer = Seat.parse(self.dealer)
         if self.auction is None:
             self.auction = Auction(self.dealer)
-        self.dealer = Seat.parse(self.dealer)
         self.vulnerability = Vulnerability.parse(self.vulnerability)
 
     @classmethod
@@ -65,6 +81,22 @@ class Board:
         return cls(deal=deal if deal is not None else Deal.random(), number=number,
                    dealer=Seat.dealer_for_board(number), vulnerability=Vulnerability.for_board(number),
                    **kwargs)  # type: ignore[arg-type]
+
+    def copy(self) -> Board:
+        """An independent copy: pushing to one does not change the other.
+
+        >>> b = Board.from_number(1, deal=Deal.random(seed=1)); c = b.copy(); c.push("1NT")
+        >>> len(b.auction), len(c.auction), b == c
+        (0, 1, False)
+        """
+        return Board(deal=self.deal, number=self.number, dealer=self.dealer, vulnerability=self.vulnerability,
+                     auction=self.auction.copy(), play=None if self.play is None else self.play.copy(),
+                     recorded_contract=self.recorded_contract, recorded_tricks=self.recorded_tricks,
+                     tags=dict(self.tags), comments=list(self.comments),
+                     sections={k: list(v) for k, v in self.sections.items()}, call_marks=dict(self.call_marks),
+                     card_marks=dict(self.card_marks), card_notes=dict(self.card_notes),
+                     lin_extras=list(self.lin_extras), kept_tags=dict(self.kept_tags),
+                     problems=list(self.problems))
 
     # --- state ------------------------------------------------------------------------------------
     @property
@@ -96,13 +128,37 @@ class Board:
         return self.recorded_tricks
 
     @property
+    def is_playable(self) -> bool:
+        """Whether the cards can be played: every card of the deal has an owner.
+
+        >>> Board(Deal.parse("N:AKQJ.AKQ.AKQ.AKQ - - -")).is_playable
+        False
+        """
+        return self.why_unplayable is None
+
+    @property
+    def why_unplayable(self) -> str | None:
+        """Why the cards cannot be played (None when they can)."""
+        if self.deal.is_complete:
+            return None
+        missing = [s.name.title() for s in Seat if not self.deal[s]]
+        if missing:
+            return f"the deal is not complete ({', '.join(missing)}: not known)"
+        return "the deal is not complete (some cards have no owner)"
+
+    @property
     def turn(self) -> Seat | None:
-        """The seat to act next (for dummy's cards, dummy; see ``play.controller``)."""
+        """The seat to act next (for dummy's cards, dummy; see ``play.controller``).
+
+        In the play of a board that cannot be played (see ``is_playable``), the opening leader.
+        """
         phase = self.phase
         if phase == "auction":
             return self.auction.turn
         if phase == "play":
-            assert self.play is not None
+            if self.play is None:
+                declarer = self.declarer
+                return None if declarer is None else declarer.lho
             return self.play.turn
         return None
 
@@ -128,11 +184,15 @@ class Board:
     # --- changes ----------------------------------------------------------------------------------
     def _start_play(self) -> None:
         c = self.auction.contract
-        if c is not None and not c.is_passed_out and self.play is None:
+        if c is not None and not c.is_passed_out and self.play is None and self.is_playable:
             self.play = Play(self.deal, c)
 
     def push(self, action: Call | Card | str) -> None:
-        """A call during the auction, a card during the play."""
+        """A call during the auction, a card during the play: ``"2D"`` is a bid in the auction and the
+        diamond two in the play. Nothing changes when the action is refused."""
+        if not isinstance(action, Call | Card | str):
+            hint = " (push them one at a time, or use extend)" if isinstance(action, Iterable) else ""
+            raise RedoubleError(f"push takes one call or card, not {action!r}{hint}")
         phase = self.phase
         if phase == "auction":
             if isinstance(action, Card):
@@ -141,14 +201,40 @@ class Board:
             self.auction.push(action)
             self._start_play()
         elif phase == "play":
-            assert self.play is not None
-            if isinstance(action, str) and not self.play.is_legal(action) and _reads_as_call(action):
+            if isinstance(action, str) and (self.play is None or not self.play.is_legal(action)) \
+                    and _reads_as_call(action):
                 action = Call(action)
             if isinstance(action, Call):
-                raise IllegalCallError(f"{self.play.turn} may not call {action}: the auction is over, play a card")
+                raise IllegalCallError(f"{self.turn} may not call {action}: the auction is over, play a card")
+            if self.play is None:
+                raise IllegalCardError(f"{self.turn} cannot play {action}: {self.why_unplayable}")
             self.play.push(action)
         else:
             raise RedoubleError(f"cannot take {action}: the board is finished")
+
+    def extend(self, actions: Iterable[Call | Card | str]) -> None:
+        """Push each action in turn; if one is refused, none is taken.
+
+        >>> b = Board.from_number(1, deal=Deal.random(seed=1))
+        >>> b.extend("1NT P 3NT P P XX".split())
+        Traceback (most recent call last):
+        ...
+        redouble.errors.IllegalCallError: E may not call XX after 1NT Pass 3NT Pass Pass: you may redouble only your own side's bid
+        >>> len(b.auction)
+        0
+        """
+        if isinstance(actions, str):
+            raise RedoubleError(f"extend takes a list of calls or cards, not the text {actions!r} "
+                                "(split it: text.split())")
+        done = 0
+        try:
+            for action in actions:
+                self.push(action)
+                done += 1
+        except RedoubleError:
+            for _ in range(done):
+                self.pop()
+            raise
 
     def pop(self) -> Call | Card | None:
         """Undo the last call or card; after a settled claim, reopen the claim (returns None)."""
@@ -230,11 +316,12 @@ class Board:
         return out
 
     def legal_actions(self) -> list[Call] | list[Card]:
+        """The calls or cards the seat on turn may choose; none once the board is finished or when its
+        cards cannot be played (see ``is_playable``)."""
         phase = self.phase
         if phase == "auction":
             return self.auction.legal_calls()
-        if phase == "play":
-            assert self.play is not None
+        if phase == "play" and self.play is not None:
             return self.play.legal_cards()
         return []
 
@@ -293,6 +380,16 @@ def double_dummy_table(board: Board) -> dict[tuple[Seat, Strain], int] | None:
 
 _DD_TAG_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)  # the order of DoubleDummyTricks' digits
 _DD_TAG_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
+
+
+def _board_number(number: object) -> int:
+    try:
+        n = operator.index(number) if not isinstance(number, bool) else 0  # type: ignore[call-overload,arg-type]
+    except TypeError:
+        n = 0
+    if n < 1:
+        raise RedoubleError(f"a board number is a whole number from 1, not {number!r}")
+    return int(n)
 
 
 def _reads_as_call(text: str) -> bool:

@@ -6,6 +6,8 @@ True
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 
 class RedoubleError(ValueError):
     """Base of every error Redouble raises for bad input."""
@@ -24,14 +26,44 @@ class ParseError(RedoubleError):
         self.line = line
         self.token = token
         self.board = board
-        where = []
-        if board is not None:
-            where.append(f"board {board}")
-        if line is not None:
-            where.append(f"line {line}")
-        if token is not None:
-            where.append(f"token {token}")
-        super().__init__(f"{', '.join(where)}: {message}" if where else message)
+        where = _where(board, line, token)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+def _where(board: str | None, line: int | None, token: int | None) -> str:
+    parts = [f"board {board}" if board is not None else "", f"line {line}" if line is not None else "",
+             f"token {token}" if token is not None else ""]
+    return ", ".join(p for p in parts if p)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Something wrong that a file reader got past: what was wrong, where, and what it kept.
+
+    ``dropped`` is True when the whole board was left out. ``pbn.loads(..., strict=True)`` raises the
+    problem as a :class:`ParseError` instead.
+
+    >>> p = Problem("Contract '4S' disagrees with the auction, which ends in 4H-N",
+    ...             "the tag as written; the game follows the auction", board="3", line=12)
+    >>> print(p)
+    board 3, line 12: Contract '4S' disagrees with the auction, which ends in 4H-N (kept: the tag as written; \
+the game follows the auction)
+    """
+
+    message: str
+    kept: str
+    board: str | None = None
+    line: int | None = None
+    token: int | None = None
+    dropped: bool = False
+
+    def error(self) -> ParseError:
+        """The problem as an exception (what ``strict=True`` raises)."""
+        return ParseError(self.message, line=self.line, token=self.token, board=self.board)
+
+    def __str__(self) -> str:
+        where = _where(self.board, self.line, self.token)
+        return f"{where + ': ' if where else ''}{self.message} (kept: {self.kept})"
 
 
 class IllegalCallError(RedoubleError):

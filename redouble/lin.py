@@ -9,7 +9,8 @@ A LIN file is a run of ``key|value|`` pairs. The ones that make the game:
 - ``mb``: a call (``1C`` ... ``7N``, ``p``, ``d``, ``r``); a trailing ``!`` alerts it and an ``an`` pair
   that follows explains it.
 - ``pc``: a card played, in playing order; ``mc``: a claim, the declarer's total number of tricks.
-- ``pn``: the players, South, West, North, East; ``qx``: the board, ``o1`` (open room, board 1) or ``c1``
+- ``pn``: the players, South, West, North, East (a team file's ``pn`` names eight: the open room's
+  four, then the closed room's); ``qx``: the board, ``o1`` (open room, board 1) or ``c1``
   (closed room); ``ah``: the heading, ``Board 1``.
 
 ``pg`` (page breaks) are written after the auction and after each trick; every other pair (``st``, ``rh``,
@@ -21,7 +22,15 @@ A LIN file is a run of ``key|value|`` pairs. The ones that make the game:
 (Seat.NORTH, 'Cy', Contract.parse('7NT-N'), 13, 1520)
 >>> board.auction.annotations[0]
 Annotation(alert=True, explanation='strong')
->>> loads("md|3SAKQJHAKQDAKQCAKQ,S5432H5432D5432C5,ST987HT987DT9CT98,|mb|8Z|")
+
+A call or card that cannot be read stops the game there; the board keeps what came before, and the pairs
+from there on are kept as written (``problems`` says so). ``strict=True`` refuses the file instead:
+
+>>> loaded = loads("md|3SAKQJHAKQDAKQCAKQ,S5432H5432D5432C5,ST987HT987DT9CT98,|mb|1C|mb|8Z|mb|p|")
+>>> loaded[0].auction, [str(p) for p in loaded.problems]  # doctest: +NORMALIZE_WHITESPACE
+(Auction(Seat.NORTH, ['1C']), ["token 2: not a call (expected 1C ... 7N, p, d or r): 'mb|8Z|' (kept: the
+first 1 call; this pair and the game's pairs after it are written back as they were)"])
+>>> loads("md|3SAKQJHAKQDAKQCAKQ,S5432H5432D5432C5,ST987HT987DT9CT98,|mb|8Z|", strict=True)
 Traceback (most recent call last):
 ...
 redouble.errors.ParseError: token 1: not a call (expected 1C ... 7N, p, d or r): 'mb|8Z|'
@@ -32,16 +41,16 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from typing import IO, Literal, overload
+from typing import IO
 
 from redouble.auction import Auction
 from redouble.board import Board
 from redouble.calls import Call, CallKind
 from redouble.cards import Card, Rank, Seat, Suit, Vulnerability
 from redouble.deal import Deal, Hand
-from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, RedoubleError
+from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, Problem, RedoubleError
 from redouble.play import Play
-from redouble.textfile import Loaded, decode, read_source, write_text
+from redouble.textfile import Loaded, Reporter, decode, read_source, write_text
 
 __all__ = ["Loaded", "dump", "dumps", "load", "loads"]
 
@@ -58,12 +67,13 @@ _ROOMS = {"o": "Open", "c": "Closed"}
 _BEFORE = -1  # lin_extras position: before the board starts
 
 
-def _pairs(text: str) -> list[tuple[str, str]]:
+def _pairs(text: str, report: Reporter) -> list[tuple[str, str]]:
     fields = text.split("|")
     if len(fields) % 2:
         tail = fields.pop()
         if tail.strip():
-            raise ParseError(f"{tail.strip()!r} has no value (expected key|value|)", token=len(fields) // 2)
+            report.add(Problem(f"{tail.strip()[:40]!r} has no value (expected key|value|)",
+                               "the pairs before it; it is left out", token=len(fields) // 2))
     return [(fields[k].strip().lower(), fields[k + 1]) for k in range(0, len(fields), 2)]
 
 
@@ -118,7 +128,8 @@ def _quote(key: str, value: str) -> str:
     return f"{key}|{value}|"
 
 
-def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]]) -> Board:
+def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]], team_names: list[str] | None,
+                report: Reporter) -> Board:
     number: int | None = None
     room: str | None = None
     heading_number: int | None = None
@@ -129,16 +140,24 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]]) -
     extras: list[tuple[int, int, str, str]] = [(_BEFORE, _BEFORE, k, v) for k, v in pre]
     auction: Auction | None = None
     play: Play | None = None
+    stopped = False  # a call or card could not be read: the game's pairs after it are kept as written
+    problems: list[Problem] = []
+    label = next((m.group(2) for _, k, v in pairs if k == "qx" and (m := _QX_RE.match(v.strip()))), None)
 
     def fail(index: int, key: str, value: str, why: str) -> ParseError:
-        return ParseError(f"{why}: {_quote(key, value)!r}", token=index)
+        return ParseError(f"{why}: {_quote(key, value)!r}", token=index, board=label)
+
+    def note(exc: ParseError, kept: str) -> None:
+        problem = Problem(exc.message, kept, board=exc.board, token=exc.token)
+        report.add(problem)
+        problems.append(problem)
 
     def need_auction(index: int, key: str, value: str) -> Auction:
         nonlocal auction
         if auction is None:
             if deal is None:
                 raise fail(index, key, value, "a call before the deal (md)")
-            start = dealer or (Seat.dealer_for_board(number or heading_number or 1))
+            start = dealer if dealer is not None else Seat.dealer_for_board(number or heading_number or 1)
             auction = Auction(start)
         return auction
 
@@ -154,6 +173,44 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]]) -
             except RedoubleError as exc:
                 raise fail(index, key, value, f"cannot play this board ({exc})") from None
         return play
+
+    def game_pair(index: int, key: str, value: str) -> None:
+        if key == "mb":
+            a = need_auction(index, key, value)
+            text = value.strip()
+            alert = text.endswith("!")
+            try:
+                call = Call.parse(text.rstrip("!"))
+            except RedoubleError:
+                raise fail(index, key, value, "not a call (expected 1C ... 7N, p, d or r)") from None
+            try:
+                a.push(call, alert=alert)
+            except IllegalCallError as exc:
+                raise fail(index, key, value, f"illegal call ({exc})") from None
+        elif key == "an":
+            assert auction is not None
+            auction.annotate(len(auction.calls) - 1, explanation=value.strip())
+        elif key == "pc":
+            p = need_play(index, key, value)
+            try:
+                card = Card.parse(value)
+            except RedoubleError:
+                raise fail(index, key, value, "not a card") from None
+            try:
+                p.push(card)
+            except IllegalCardError as exc:
+                raise fail(index, key, value, f"illegal card ({exc})") from None
+        else:  # mc
+            p = need_play(index, key, value)
+            if not value.strip().isdigit():
+                raise fail(index, key, value, "not a claim (expected the declarer's total tricks)")
+            total = int(value.strip())
+            try:
+                p.make_claim(total - p.declarer_tricks)
+                p.accept_claim()
+            except IllegalClaimError as exc:
+                p.claim = None
+                raise fail(index, key, value, f"impossible claim ({exc})") from None
 
     for index, key, value in pairs:
         calls = 0 if auction is None else len(auction.calls)
@@ -177,47 +234,27 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]]) -
             try:
                 vul = _VUL_OF_CODE[code] if code in _VUL_OF_CODE else Vulnerability.parse(code)
             except RedoubleError:
-                raise fail(index, key, value, "not a vulnerability (expected o, n, e or b)") from None
+                note(fail(index, key, value, "not a vulnerability (expected o, n, e or b)"),
+                     "the pair as written; the vulnerability follows the board number")
+                extras.append((calls, cards, key, value))
         elif key == "ah" and heading_number is None and _HEADING_RE.match(value.strip()):
             heading_number = int(value.strip()[6:])
-        elif key == "mb":
-            a = need_auction(index, key, value)
-            text = value.strip()
-            alert = text.endswith("!")
-            try:
-                call = Call.parse(text.rstrip("!"))
-            except RedoubleError:
-                raise fail(index, key, value, "not a call (expected 1C ... 7N, p, d or r)") from None
-            try:
-                a.push(call, alert=alert)
-            except IllegalCallError as exc:
-                raise fail(index, key, value, f"illegal call ({exc})") from None
-        elif key == "an" and auction is not None and auction.calls:
-            auction.annotate(len(auction.calls) - 1, explanation=value.strip())
-        elif key == "pc":
-            p = need_play(index, key, value)
-            try:
-                card = Card.parse(value)
-            except RedoubleError:
-                raise fail(index, key, value, "not a card") from None
-            try:
-                p.push(card)
-            except IllegalCardError as exc:
-                raise fail(index, key, value, f"illegal card ({exc})") from None
-        elif key == "mc":
-            p = need_play(index, key, value)
-            if not value.strip().isdigit():
-                raise fail(index, key, value, "not a claim (expected the declarer's total tricks)")
-            total = int(value.strip())
-            try:
-                p.make_claim(total - p.declarer_tricks)
-                p.accept_claim()
-            except IllegalClaimError as exc:
-                raise fail(index, key, value, f"impossible claim ({exc})") from None
+        elif key in ("mb", "pc", "mc") or (key == "an" and auction is not None and auction.calls):
+            if not stopped:
+                try:
+                    game_pair(index, key, value)
+                    continue
+                except ParseError as exc:
+                    stopped = True
+                    n = len(play.cards) if play is not None else calls
+                    what = "card" if play is not None else "call"
+                    note(exc, f"the first {n} {what}{'s' if n != 1 else ''}; this pair and the game's pairs after "
+                              "it are written back as they were")
+            extras.append((calls, cards, key, value))
         else:
             extras.append((calls, cards, key, value))
     if deal is None:
-        raise ParseError("a board without a deal (md)", token=pairs[0][0] if pairs else 0)
+        raise ParseError("a board without a deal (md)", token=pairs[0][0] if pairs else 0, board=label)
     if number is None:
         number = heading_number
     elif heading_number is not None and heading_number != number:
@@ -228,69 +265,73 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]]) -
         vul = Vulnerability.for_board(number) if number else Vulnerability.NONE
     if room is not None:
         tags["Room"] = room
+    if team_names is not None and not any(name in tags for name in _NAME_TAGS.values()):
+        # A team file's pn names eight players: the open room's four, then the closed room's.
+        names = team_names[4:8] if room == "Closed" else team_names[:4]
+        for seat, name in zip(_HAND_ORDER, names, strict=True):
+            tags[_NAME_TAGS[seat]] = name
     if auction is None:
         auction = Auction(dealer)
-    contract = auction.contract
-    if play is None and contract is not None and not contract.is_passed_out and deal.is_complete:
-        play = Play(deal, contract)
     board = Board(deal=deal, number=number, dealer=dealer, vulnerability=vul, auction=auction, play=play,
                   tags=tags)
+    board._start_play()
     board.lin_extras = extras
+    board.problems = problems
     return board
 
 
-@overload
-def loads(text: str | bytes, errors: Literal["raise"] = ...) -> list[Board]: ...
-@overload
-def loads(text: str | bytes, errors: Literal["collect"]) -> Loaded: ...
+def _team_names(value: str) -> list[str] | None:
+    names = value.split(",")
+    return names if len(names) == 8 else None
 
 
-def loads(text: str | bytes, errors: str = "raise") -> list[Board] | Loaded:
-    """Read every board of LIN text. Errors name the token: the 0-based number of the ``key|value|`` pair.
+def loads(text: str | bytes, *, strict: bool = False) -> Loaded:
+    """Read every board of LIN text. Problems name the token: the 0-based number of the ``key|value|`` pair.
 
-    ``errors="collect"`` returns :class:`~redouble.textfile.Loaded`: the good boards and one error per bad board.
+    As :func:`redouble.pbn.loads`: every board that can be read is kept, as far as it can be read, and
+    ``.problems`` says what was wrong and what was kept (``strict=True`` raises the first problem).
     """
-    if errors not in ("raise", "collect"):
-        raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
-    pairs = _pairs(decode(text))
+    report = Reporter(strict)
+    pairs = _pairs(decode(text), report)
     pre: list[tuple[str, str]] = []
     segments: list[list[tuple[int, str, str]]] = []
+    team_names: list[list[str] | None] = []  # the eight-name pn in force at the start of each segment
+    names: list[str] | None = None
     has_md = has_qx = False
     for index, (key, value) in enumerate(pairs):
         if not key or key == "pg":
             continue  # page breaks are written anew
+        starts = key == "md" or (key == "pn" and value.count(",") == 3)  # other pn (eight names) never start one
+        if key == "pn" and _team_names(value) is not None:
+            names = _team_names(value)
         if not segments:
-            if key not in ("qx", "pn", "md"):
+            if key != "qx" and not starts:
                 pre.append((key, value))
                 continue
             segments.append([])
-        elif (key == "qx" and (has_md or has_qx)) or (key in ("pn", "md") and has_md):
+            team_names.append(names)
+        elif (key == "qx" and (has_md or has_qx)) or (starts and has_md):
             segments.append([])
+            team_names.append(names)
             has_md = has_qx = False
         has_md = has_md or key == "md"
         has_qx = has_qx or key == "qx"
         segments[-1].append((index, key, value))
     boards: list[Board] = []
-    problems: list[ParseError] = []
     for k, segment in enumerate(segments):
         try:
-            boards.append(_board_from(segment, pre if k == 0 else []))
+            boards.append(_board_from(segment, pre if k == 0 else [], team_names[k], report))
         except ParseError as exc:
-            if errors == "raise":
+            if strict:
                 raise
-            problems.append(exc)
-    return Loaded(boards, problems) if errors == "collect" else boards
+            report.add(Problem(exc.message, "nothing: the board is left out", board=exc.board, token=exc.token,
+                               dropped=True))
+    return report.finish(boards, found_anything=bool(segments or report.problems))
 
 
-@overload
-def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: Literal["raise"] = ...) -> list[Board]: ...
-@overload
-def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: Literal["collect"]) -> Loaded: ...
-
-
-def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: str = "raise") -> list[Board] | Loaded:
-    """Read a LIN file, given as a path or an open file (text or binary)."""
-    return loads(read_source(source), errors=errors)  # type: ignore[call-overload,no-any-return]
+def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool = False) -> Loaded:
+    """Read a LIN file, given as a path or an open file (text or binary); see :func:`loads`."""
+    return loads(read_source(source), strict=strict)
 
 
 # --- writing -----------------------------------------------------------------------------------------
@@ -330,7 +371,8 @@ def _board_text(board: Board) -> str:
     room = board.tags.get("Room", "").strip().lower()
     if board.number is not None and room in ("open", "closed"):
         out.append(f"qx|{room[0]}{board.number}|")
-    if any(name in board.tags for name in _NAME_TAGS.values()):
+    if any(name in board.tags for name in _NAME_TAGS.values()) and not any(
+            key == "pn" and value.count(",") == 3 for _, _, key, value in extras):
         # LIN separates the names with commas, so a PBN "Family, First" loses its comma.
         names = (" ".join(board.tags.get(_NAME_TAGS[s], "").replace(",", " ").split()) for s in _HAND_ORDER)
         out.append(_checked("pn", ",".join(names)))

@@ -35,42 +35,62 @@ the standard says (inherit from the game before / from here on), so a value cann
 >>> loads(dumps([board]))[0].auction.annotations == board.auction.annotations
 True
 
-A bad game raises :class:`~redouble.errors.ParseError` with its line; ``errors="collect"`` keeps going:
+Real files are sloppy. Every board that can be read is kept, as far as it can be read, and the result's
+``problems`` say what was wrong, where, and what was kept; a tag that disagrees with the auction or the
+play is kept as written (and written back so), while the game follows the auction and the play.
+``strict=True`` refuses the file at the first problem:
 
->>> loads(text.replace('7NT Pass', '7NT 6S'))
+>>> bad = loads(text.replace('7NT Pass', '7NT 6S'))
+>>> [str(c) for c in bad[0].auction.calls], bad[0].contract, bad[0].score()
+(['2C', 'Pass', '2D', 'Pass', '7NT'], Contract.parse('7NT-N'), 1520)
+>>> print(bad.problems[0])  # doctest: +NORMALIZE_WHITESPACE
+board 1, line 11: illegal call '6S': E may not call 6S after 2C Pass 2D Pass 7NT: a bid must outrank the last
+bid, 7NT (kept: the first 5 calls; the section is written back as it was)
+>>> '7NT 6S Pass Pass' in dumps(bad)
+True
+>>> loads(text.replace('7NT Pass', '7NT 6S'), strict=True)
 Traceback (most recent call last):
 ...
 redouble.errors.ParseError: board 1, line 11: illegal call '6S': E may not call 6S after 2C Pass 2D Pass 7NT: \
 a bid must outrank the last bid, 7NT
->>> result = loads(text + "\\n" + text.replace('7NT Pass', '7NT 6S'), errors="collect")
->>> len(result.boards), [e.line for e in result.errors]
-(1, [24])
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import IO, Any, Literal, overload
+from typing import IO, Any
 
 from redouble.auction import Auction
 from redouble.board import Board, double_dummy_table
 from redouble.calls import Call, Contract
 from redouble.cards import Card, Seat, Vulnerability
 from redouble.deal import Deal
-from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, RedoubleError
+from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, Problem, RedoubleError
 from redouble.play import Play
-from redouble.textfile import Loaded, decode, read_source, write_text
+from redouble.textfile import Loaded, Reporter, decode, read_source, write_text
 
-__all__ = ["Loaded", "MANDATORY_TAGS", "OWNED_TAGS", "double_dummy_table", "dump", "dumps", "load", "loads"]
+__all__ = ["Loaded", "MANDATORY_TAGS", "OWNED_TAGS", "Problem", "STANDARD_TAGS", "double_dummy_table", "dump", "dumps",
+           "load", "loads"]
 
 #: The Mandatory Tag Set, in export order.
 MANDATORY_TAGS = ("Event", "Site", "Date", "Board", "West", "North", "East", "South", "Dealer", "Vulnerable",
                   "Deal", "Scoring", "Declarer", "Contract", "Result")
 #: Tags whose value ``dumps`` takes from the board's fields (the raw value is kept when it means the same).
 OWNED_TAGS = ("Board", "Dealer", "Vulnerable", "Deal", "Declarer", "Contract", "Result", "Auction", "Play")
+#: The tags PBN 2.1 defines (and a few every program writes); a file may spell their names in any case.
+STANDARD_TAGS = MANDATORY_TAGS + (
+    "Auction", "Play", "Note", "Annotator", "AnnotatorNA", "Application", "BidSystemEW", "BidSystemNS",
+    "Competition", "DealId", "Description", "EastNA", "EastType", "EventDate", "EventSponsor", "FrenchMP",
+    "Generator", "Hidden", "HomeTeam", "Mode", "NorthNA", "NorthType", "OptimumScore", "PairEW", "PairNS",
+    "ParContract", "Room", "Round", "Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber",
+    "ScoreRubberHistory", "Section", "SouthNA", "SouthType", "Stage", "Table", "Termination", "Time",
+    "TimeCall", "TimeCard", "TimeControl", "UTCDate", "UTCTime", "VisitTeam", "WestNA", "WestType",
+    "ActionTable", "AuctionTimeTable", "InstantScoreTable", "OptimumPlayTable", "OptimumResultTable",
+    "PlayTimeTable", "ScoreTable", "TotalScoreTable", "DoubleDummyTricks", "BCFlags")
+_CANONICAL = {name.lower(): name for name in STANDARD_TAGS}
 _ORDER_RANK = {name: k for k, name in enumerate(MANDATORY_TAGS + ("Auction", "Play"))}
 _END = ":end"  # comment anchor: after the game
 
@@ -89,6 +109,7 @@ class _Token:
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _LOOSE_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]')
+_TAG_NAME_RE = re.compile(r"\[\s*([A-Za-z0-9_]+)")
 _STRING_RE = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _WORD_RE = re.compile(r'[^\s\[\]{};"]+')
 _UNESCAPE_RE = re.compile(r'\\(["\\])')
@@ -140,7 +161,9 @@ def _lex(text: str) -> list[_Token]:
             if m is None:
                 eol = eol_of(pos)
                 snippet = text[pos:eol].strip()
-                tokens.append(_Token("error", f"malformed tag {snippet!r} (expected [Name \"value\"])", line))
+                named = _TAG_NAME_RE.match(snippet)
+                tokens.append(_Token("error", f"malformed tag {snippet!r} (expected [Name \"value\"])", line,
+                                     named.group(1) if named else ""))
                 pos = eol
                 continue
             tokens.append(_Token("tag", _unescape(m.group(2)), line, m.group(1), pos, m.end()))
@@ -149,10 +172,13 @@ def _lex(text: str) -> list[_Token]:
         elif c == "{":
             end = text.find("}", pos)
             if end < 0:
-                snippet = text[pos:eol_of(pos)].strip()
-                tokens.append(_Token("error", f"comment {snippet!r} is never closed (expected '}}'): the rest of "
-                                            "the file is part of it", line))
-                break
+                # Taken to the end of the file it would swallow every board after it: read it to the line's end.
+                eol = eol_of(pos)
+                tokens.append(_Token("error", f"comment {text[pos:eol].strip()!r} is never closed (expected '}}')",
+                                     line))
+                tokens.append(_Token("comment", text[pos:eol].rstrip("\r"), line, start=pos, end=eol))
+                pos = eol
+                continue
             raw = text[pos:end + 1]
             tokens.append(_Token("comment", raw, line, start=pos, end=end + 1))
             line += raw.count("\n")
@@ -203,6 +229,7 @@ class _Tag:
     value: str
     line: int
     data: list[_Token] = field(default_factory=list)
+    raw: str = ""
 
 
 def _is_unknown(value: str | None) -> bool:
@@ -243,99 +270,105 @@ def _split_section(tokens: list[_Token]) -> list[tuple[str, int]]:
     return out
 
 
-def _note_text(tag: _Tag) -> tuple[int, str]:
-    m = _NOTE_RE.match(tag.value)
-    if m is None:
-        raise ParseError(f"not a note: {tag.value!r} (expected 'n:text')", line=tag.line)
-    return int(m.group(1)), m.group(2).strip()
-
-
-def _parse_auction(board: Board, tag: _Tag, dealer: Seat | None,
-                   notes: dict[str, dict[int, str]]) -> Auction:
+def _first_seat(tag: _Tag, fallback: Seat) -> Seat:
+    if _is_unknown(tag.value):
+        return fallback
     try:
-        first = Seat.parse(tag.value)
+        return Seat.parse(tag.value)
     except RedoubleError:
-        raise ParseError(f"Auction tag {tag.value!r} is not a seat (expected N, E, S or W)", line=tag.line) from None
-    auction: Auction | None = None
+        raise ParseError(f"{tag.name} tag {tag.value!r} is not a seat (expected N, E, S or W)",
+                         line=tag.line) from None
+
+
+def _note_number(tok: str, line: int) -> int:
+    if len(tok) < 3 or not tok.endswith("=") or not tok[1:-1].isdigit():
+        raise ParseError(f"note reference {tok!r} without its number (expected =1=, =2= ...)", line=line)
+    return int(tok[1:-1])
+
+
+def _parse_auction(board: Board, tag: _Tag, first: Seat, notes: dict[str, dict[int, str]]) -> None:
+    """Read the Auction section into ``board.auction``, call by call: when a call cannot be read, the
+    calls before it stay (with their annotations) and the ParseError goes up."""
     dashes = 0
+    started = False
     end: str | None = None
     note_refs: dict[int, int] = {}
     marks: dict[int, list[str]] = {}
     alerts: set[int] = set()
-    for tok, line in _split_section(tag.data):
-        if end is not None:
-            raise ParseError(f"{tok!r} after the end of the auction ({end!r})", line=line)
-        last = -1 if auction is None else len(auction.calls) - 1
-        if tok == "-":
-            if auction is not None:
-                raise ParseError("'-' in the middle of the auction (it may only stand before the dealer)",
-                                 line=line)
-            dashes += 1
-            continue
-        if tok in ("*", "+"):
-            end = tok
-            continue
-        if tok[0] in "=$!?":
-            if last < 0:
-                raise ParseError(f"annotation {tok!r} before any call", line=line)
-            if tok.startswith("="):
-                note_refs[last] = int(tok.strip("="))
-            elif tok == "!":
-                alerts.add(last)
-            else:
-                marks.setdefault(last, []).append(tok)
-            continue
-        if tok.startswith("^"):
-            raise ParseError(f"irregular call {tok!r} (insufficient bid or call out of rotation) is not "
-                             "supported", line=line)
-        if auction is None:
-            start = Seat((first + dashes) % 4)
-            if dealer is not None and dealer != start:
-                raise ParseError(f"the auction starts with {start} but the dealer is {dealer}", line=line)
-            auction = Auction(start)
-        if tok.upper() == "AP":
-            if auction.is_complete:
-                raise ParseError("'AP' after the auction is over", line=line)
-            while not auction.is_complete:
-                auction.push(Call.PASS)
-            continue
-        try:
-            call = Call.parse(tok)
-        except RedoubleError:
-            raise ParseError(f"not a call: {tok!r} (expected Pass, X, XX, AP or a bid like 1NT)", line=line) from None
-        try:
-            auction.push(call)
-        except IllegalCallError as exc:
-            raise ParseError(f"illegal call {tok!r}: {exc}", line=line) from None
-    if auction is None:
-        auction = Auction(dealer if dealer is not None else Seat((first + dashes) % 4))
-    for index in sorted(alerts | set(note_refs)):
-        explanation = None
-        if index in note_refs:
-            n = note_refs[index]
-            explanation = notes["auction"].get(n, notes["play"].get(n, ""))
-        auction.annotate(index, alert=index in alerts, explanation=explanation)
-    board.call_marks = {k: tuple(v) for k, v in marks.items()}
-    return auction
+    try:
+        for tok, line in _split_section(tag.data):
+            auction = board.auction
+            if end is not None:
+                if tok == end:
+                    continue  # a second end mark says nothing more
+                raise ParseError(f"{tok!r} after the end of the auction ({end!r})", line=line)
+            last = len(auction.calls) - 1 if started else -1
+            if tok == "-":
+                if started:
+                    raise ParseError("'-' in the middle of the auction (it may only stand before the dealer)",
+                                     line=line)
+                dashes += 1
+                continue
+            if tok in ("*", "+"):
+                end = tok
+                continue
+            if tok[0] in "=$!?":
+                if last < 0:
+                    raise ParseError(f"annotation {tok!r} before any call", line=line)
+                if tok.startswith("="):
+                    note_refs[last] = _note_number(tok, line)
+                elif tok == "!":
+                    alerts.add(last)
+                else:
+                    marks.setdefault(last, []).append(tok)
+                continue
+            if tok.startswith("^"):
+                raise ParseError(f"irregular call {tok!r} (insufficient bid or call out of rotation) is not "
+                                 "supported", line=line)
+            if not started:
+                board.auction = auction = Auction(Seat((first + dashes) % 4))
+                started = True
+            if tok.upper() == "AP":
+                if auction.is_complete:
+                    raise ParseError("'AP' after the auction is over", line=line)
+                while not auction.is_complete:
+                    auction.push(Call.PASS)
+                continue
+            try:
+                call = Call.parse(tok)
+            except RedoubleError:
+                raise ParseError(f"not a call: {tok!r} (expected Pass, X, XX, AP or a bid like 1NT)",
+                                 line=line) from None
+            try:
+                auction.push(call)
+            except IllegalCallError as exc:
+                raise ParseError(f"illegal call {tok!r}: {exc}", line=line) from None
+    finally:
+        calls = len(board.auction.calls) if started else 0
+        for index in sorted(alerts | set(note_refs)):
+            if index >= calls:
+                continue
+            explanation = None
+            if index in note_refs:
+                n = note_refs[index]
+                explanation = notes["auction"].get(n, notes["play"].get(n, ""))
+            board.auction.annotate(index, alert=index in alerts, explanation=explanation)
+        board.call_marks = {k: tuple(v) for k, v in marks.items() if k < calls}
 
 
-def _parse_play(board: Board, tag: _Tag, contract: Contract | None, result: int | None,
-                notes: dict[str, dict[int, str]]) -> Play:
-    try:
-        first = Seat.parse(tag.value)
-    except RedoubleError:
-        raise ParseError(f"Play tag {tag.value!r} is not a seat (expected N, E, S or W)", line=tag.line) from None
-    if contract is None or contract.is_passed_out or contract.declarer is None:
-        raise ParseError("a Play section needs the contract and its declarer (Contract and Declarer tags or "
-                         "a complete auction)", line=tag.line)
-    try:
-        play = Play(board.deal, contract)
-    except RedoubleError as exc:
-        raise ParseError(f"cannot play this board: {exc}", line=tag.line) from None
+def _parse_play(board: Board, tag: _Tag, notes: dict[str, dict[int, str]]) -> bool:
+    """Play the cards of the Play section into ``board.play`` (which is set up). Returns whether the
+    section ends with '+' (the play goes on). When a card cannot be read or played, the cards before
+    it stay and the ParseError goes up."""
+    play = board.play
+    assert play is not None
+    first = _first_seat(tag, play.opening_leader)
     slots: list[list[Any]] = []  # [token, line, note, marks]
     end: str | None = None
     for tok, line in _split_section(tag.data):
         if end is not None:
+            if tok == "*":
+                continue  # a second '*' (some programs end the game with one as well) says nothing more
             raise ParseError(f"{tok!r} after the end of the play ('*')", line=line)
         if tok == "*":
             end = tok
@@ -343,7 +376,7 @@ def _parse_play(board: Board, tag: _Tag, contract: Contract | None, result: int 
             if not slots:
                 raise ParseError(f"annotation {tok!r} before any card", line=line)
             if tok.startswith("="):
-                slots[-1][2] = int(tok.strip("="))
+                slots[-1][2] = _note_number(tok, line)
             else:
                 slots[-1][3].append(tok)
         elif tok.startswith("^"):
@@ -358,47 +391,38 @@ def _parse_play(board: Board, tag: _Tag, contract: Contract | None, result: int 
                                  line=line) from None
             slots.append([card, line, None, []])
     plus = any(s[0] == "+" for s in slots)
-    while len(slots) % 4:
+    while slots and len(slots) % 4:
         slots.append(["-", slots[-1][1], None, []])
     card_notes: dict[int, str] = {}
     card_marks: dict[int, tuple[str, ...]] = {}
     stopped = False
-    for r in range(0, len(slots), 4):
-        by_seat = {Seat((first + k) % 4): slots[r + k] for k in range(4)}
-        leader = play.turn
-        for k in range(4):
-            seat = Seat((leader + k) % 4)
-            token, line, note, marks = by_seat[seat]
-            if not isinstance(token, Card):
-                stopped = True
-                continue
-            if stopped or play.is_complete:
-                if r == len(slots) - 4 and not play.is_complete:
-                    continue  # the last trick, partly unknown ("C6 - S9 C8"): the known cards after are lost
-                raise ParseError(f"card {token} for {seat} after the play stopped (an earlier card is '-')",
-                                 line=line)
-            try:
-                play.push(token, seat)
-            except IllegalCardError as exc:
-                raise ParseError(f"illegal card {token}: {exc}", line=line) from None
-            index = len(play.cards) - 1
-            if note is not None:
-                card_notes[index] = notes["play"].get(note, notes["auction"].get(note, ""))
-            if marks:
-                card_marks[index] = tuple(marks)
-    board.card_notes, board.card_marks = card_notes, card_marks
-    if not play.is_complete and not plus and result is not None:
-        # The play stopped early ('*', or a file that forgot it): the rest went by claim, as the Result says.
-        try:
-            play.make_claim(result - play.declarer_tricks)
-            play.accept_claim()
-        except IllegalClaimError:
-            raise ParseError(f"Result {result} cannot be reached: the declarer has {play.declarer_tricks} "
-                             f"tricks with {play.tricks_left} still to play", line=tag.line) from None
-    elif play.is_complete and result is not None and result != play.declarer_tricks:
-        raise ParseError(f"Result {result} but the declarer won {play.declarer_tricks} tricks in the play",
-                         line=tag.line)
-    return play
+    try:
+        for r in range(0, len(slots), 4):
+            by_seat = {Seat((first + k) % 4): slots[r + k] for k in range(4)}
+            leader = play.turn
+            for k in range(4):
+                seat = Seat((leader + k) % 4)
+                token, line, note, marks = by_seat[seat]
+                if not isinstance(token, Card):
+                    stopped = True
+                    continue
+                if stopped or play.is_complete:
+                    if r == len(slots) - 4 and not play.is_complete:
+                        continue  # the last trick, partly unknown ("C6 - S9 C8"): the known cards after are lost
+                    raise ParseError(f"card {token} for {seat} after the play stopped (an earlier card is '-')",
+                                     line=line)
+                try:
+                    play.push(token, seat)
+                except IllegalCardError as exc:
+                    raise ParseError(f"illegal card {token}: {exc}", line=line) from None
+                index = len(play.cards) - 1
+                if note is not None:
+                    card_notes[index] = notes["play"].get(note, notes["auction"].get(note, ""))
+                if marks:
+                    card_marks[index] = tuple(marks)
+    finally:
+        board.card_notes, board.card_marks = card_notes, card_marks
+    return plus
 
 
 def _resolve_tags(items: list[_Tag], state: _State) -> None:
@@ -414,45 +438,67 @@ def _resolve_tags(items: list[_Tag], state: _State) -> None:
             items.insert(0, _Tag(name, value, items[0].line if items else 0))
 
 
-def _parse_game(tokens: list[_Token], text: str, state: _State) -> Board | None:
+Note = Callable[[str, str, "int | None"], None]
+
+
+def _parse_game(tokens: list[_Token], text: str, state: _State, report: Reporter) -> Board | None:
     """One game (the tokens between two semi-empty lines) as a Board; None for a filler game."""
+    label = next((t.value.strip() for t in tokens if t.kind == "tag" and t.name.lower() == "board"), None)
+    if label == "#":
+        label = state.last_value.get("Board")
+    problems: list[Problem] = []
+
+    def note(message: str, kept: str, line: int | None) -> None:
+        problem = Problem(message, kept, board=label or None, line=line)
+        report.add(problem)
+        problems.append(problem)
+
     items: list[_Tag] = []
     note_tags: list[tuple[_Tag, str]] = []
     comments: list[tuple[str, str]] = []
     current: _Tag | None = None
-    seen: set[str] = set()
+    seen: dict[str, _Tag] = {}
+    broken: set[str] = set()  # names of tags that could not be read at all
     play_seen = False
-    error: _Token | None = None
+    stray: list[_Token] = []
     for t in tokens:
         if t.kind == "error":
-            error = error or t
+            note(t.value, "the rest of the board; this line is left out", t.line)
+            if t.name:
+                broken.add(_CANONICAL.get(t.name.lower(), t.name))
             continue
         if t.kind == "tag":
-            if t.name == "Note":
-                note_tags.append((_Tag(t.name, t.value, t.line), "play" if play_seen else "auction"))
-                continue
-            if t.name in seen:  # the standard: a tag that already occurred is ignored
+            name = _CANONICAL.get(t.name.lower(), t.name)
+            if name == "Note":
+                raw = text[t.start:t.end]
+                note_tags.append((_Tag(name, t.value, t.line, raw=raw), "play" if play_seen else "auction"))
                 current = None
                 continue
-            seen.add(t.name)
-            current = _Tag(t.name, t.value, t.line)
+            if name in seen:  # the standard: a tag that already occurred is ignored
+                if t.value != seen[name].value:
+                    note(f"a second {name} tag, {t.value!r} (the first said {seen[name].value!r})",
+                         "the first; the second and its section are left out", t.line)
+                current = _Tag(name, t.value, t.line)  # its section goes nowhere
+                continue
+            current = seen[name] = _Tag(name, t.value, t.line)
             items.append(current)
-            play_seen = play_seen or t.name == "Play"
+            play_seen = play_seen or name == "Play"
         elif t.kind == "comment":
             comments.append((items[-1].name if items else "", t.value))
         elif current is not None:
             current.data.append(t)
         else:
-            raise ParseError(f"{t.value!r} outside any section (expected a tag like [Event \"...\"])", line=t.line)
-    if error is not None:
-        label = next((item.value for item in items if item.name == "Board"), None)
-        raise ParseError(error.value, line=error.line, board=label or None)
+            stray.append(t)
+    if stray:
+        words = " ".join(t.value for t in stray[:5]) + (" ..." if len(stray) > 5 else "")
+        note(f"{words!r} outside any section (expected a tag like [Event \"...\"])", "the board without it",
+             stray[0].line)
     if not items:
         state.comments.extend(comments)
         return None
     has_game = any(item.name in ("Deal", "Board", "Auction", "Play", "Contract") for item in items)
     names = {item.name for item in items}
-    if has_game and "Deal" not in names and state.last_value.get("Deal"):
+    if has_game and "Deal" not in names | broken and state.last_value.get("Deal"):
         # Another table of the same board: some published files (rpbridge.net's, for one) leave out
         # the deal and what goes with it after the first table.
         carried = [n for n in ("Board", "Dealer", "Vulnerable", "Deal") if n not in names and n in state.last_value]
@@ -465,78 +511,137 @@ def _parse_game(tokens: list[_Token], text: str, state: _State) -> Board | None:
         return None
     by_name = {t.name: t for t in items}
     tags = {t.name: t.value for t in items}
-    board_label = tags.get("Board") or None
-    try:
-        return _build_board(by_name, tags, note_tags, comments, text, state)
-    except ParseError as exc:
-        if exc.board is None and board_label:
-            raise ParseError(exc.message, line=exc.line, token=exc.token, board=board_label) from None
-        raise
+    board = _build_board(by_name, tags, note_tags, comments, text, state, note)
+    board.problems = problems
+    return board
 
 
 def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list[tuple[_Tag, str]],
-                 comments: list[tuple[str, str]], text: str, state: _State) -> Board:
-    def parsed(name: str, parse):  # type: ignore[no-untyped-def]
+                 comments: list[tuple[str, str]], text: str, state: _State, note: Note) -> Board:
+    kept: set[str] = set()  # tags kept as written though the game says otherwise
+
+    def parsed(name: str, parse, instead: str):  # type: ignore[no-untyped-def]
         value = tags.get(name)
         if _is_unknown(value):
             return None
         try:
             return parse(value)
         except RedoubleError as exc:
-            raise ParseError(f"{name} tag: {exc}", line=by_name[name].line) from None
+            note(f"{name} tag: {exc}", f"the tag as written; {instead}", by_name[name].line)
+            kept.add(name)
+            return None
 
     raw_number = (tags.get("Board") or "").strip()
     number = int(raw_number) if raw_number.isdigit() and int(raw_number) > 0 else None
-    dealer = parsed("Dealer", Seat.parse)
-    vulnerability = parsed("Vulnerable", Vulnerability.parse)
+    dealer = parsed("Dealer", Seat.parse, "the dealer follows the board number or the auction")
+    vulnerability = parsed("Vulnerable", Vulnerability.parse, "the vulnerability follows the board number")
     if vulnerability is None:
         vulnerability = Vulnerability.for_board(number) if number else Vulnerability.NONE
-    deal = parsed("Deal", Deal.parse)
+    deal = parsed("Deal", Deal.parse, "the board has no deal")
     if deal is None:
         deal = Deal.from_owners(bytes([4] * 52))
-    declarer = parsed("Declarer", lambda v: Seat.parse(v.strip().lstrip("^")))
-    recorded = parsed("Contract", Contract.parse)
+    declarer = parsed("Declarer", lambda v: Seat.parse(v.strip().lstrip("^")), "the declarer follows the auction")
+    recorded = parsed("Contract", Contract.parse, "the contract follows the auction")
     if recorded is not None and not recorded.is_passed_out:
         recorded = recorded.with_declarer(declarer)
-    result = None
-    if recorded is None or not recorded.is_passed_out:
-        result = parsed("Result", lambda v: _parse_result(v, declarer))
 
     notes: dict[str, dict[int, str]] = {"auction": {}, "play": {}}
     for note_tag, context in note_tags:
-        n, note = _note_text(note_tag)
-        notes[context].setdefault(n, note)
+        m = _NOTE_RE.match(note_tag.value)
+        if m is None:
+            note(f"not a note: {note_tag.value!r} (expected 'n:text')", "the note as written",
+                 note_tag.line)
+            continue
+        notes[context].setdefault(int(m.group(1)), m.group(2).strip())
 
-    board = Board(deal=deal, number=number, dealer=dealer if dealer is not None else Seat.NORTH,
-                  vulnerability=vulnerability, tags=tags)
+    default_dealer = dealer if dealer is not None else (Seat.dealer_for_board(number) if number else Seat.NORTH)
+    board = Board(deal=deal, number=number, dealer=default_dealer, vulnerability=vulnerability, tags=tags)
     board.comments = state.comments + comments
     state.comments = []
+
+    def keep_raw(name: str, context: str) -> None:
+        board.sections[name] = _raw_rows(by_name[name].data, text) + [
+            t.raw for t, c in note_tags if c == context and t.raw]
+
     if "Auction" in by_name and by_name["Auction"].data:  # an empty section says nothing
-        board.auction = _parse_auction(board, by_name["Auction"], dealer, notes)
-        board.dealer = board.auction.dealer
-    elif dealer is None and number:
-        board.dealer = Seat.dealer_for_board(number)
-        board.auction = Auction(board.dealer)
-    else:
-        board.auction = Auction(board.dealer)
+        tag = by_name["Auction"]
+        try:
+            _parse_auction(board, tag, _first_seat(tag, default_dealer), notes)
+        except ParseError as exc:
+            n = len(board.auction.calls)
+            note(exc.message, f"the first {n} call{'s' if n != 1 else ''}; the section is written back as it was",
+                 exc.line)
+            keep_raw("Auction", "auction")
+        start = board.auction.dealer
+        if dealer is not None and dealer != start:
+            note(f"the auction starts with {start} but the Dealer tag says {dealer}",
+                 "the Dealer tag as written; the board's dealer follows the auction", by_name["Auction"].line)
+            kept.add("Dealer")
+        board.dealer = start
     auction = board.auction
     final = auction.contract
+    contract: Contract | None
     if final is not None:
-        if recorded is not None and (recorded.bid != final.bid or
-                                     (recorded.declarer is not None and recorded.declarer != final.declarer)):
-            line = by_name["Contract"].line
-            raise ParseError(f"Contract {tags['Contract']!r} (declarer {tags.get('Declarer', '?')!r}) "
-                             f"disagrees with the auction, which ends in {final}", line=line)
-        contract: Contract | None = final
+        contract = final
+        stated = recorded if recorded is not None else (
+            None if declarer is None or final.is_passed_out else final.with_declarer(declarer))
+        if stated is not None and (stated.bid != final.bid or (stated.declarer is not None and
+                                                               stated.declarer != final.declarer)):
+            said = ", ".join(f"{n} {tags[n]!r}" for n in ("Contract", "Declarer") if n in tags)
+            note(f"the auction ends in {final} but the file says {said}",
+                 "the tags as written; the game follows the auction",
+                 by_name["Contract" if "Contract" in by_name else "Declarer"].line)
+            kept.update(n for n in ("Contract", "Declarer") if n in tags)
     else:
         board.recorded_contract = recorded
         contract = recorded
+    result = None
+    if contract is None or not contract.is_passed_out:
+        result = parsed("Result", lambda v: _parse_result(v, contract.declarer if contract else declarer),
+                        "the result follows the play")
+
     if "Play" in by_name and by_name["Play"].data:
-        board.play = _parse_play(board, by_name["Play"], contract, result, notes)
+        tag = by_name["Play"]
+        if contract is None or contract.is_passed_out or contract.declarer is None:
+            note("a Play section needs the contract and its declarer (Contract and Declarer tags or a complete "
+                 "auction)", "the section as written, unread", tag.line)
+            keep_raw("Play", "play")
+            board.recorded_tricks = result
+        elif not board.is_playable:
+            note(f"cannot play this board: {board.why_unplayable}", "the section as written, unread", tag.line)
+            keep_raw("Play", "play")
+            board.recorded_tricks = result
+        else:
+            play = board.play = Play(deal, contract)
+            try:
+                plus = _parse_play(board, tag, notes)
+            except ParseError as exc:
+                n = len(play.cards)
+                note(exc.message, f"the first {n} card{'s' if n != 1 else ''}; the section is written back as it "
+                                  "was", exc.line)
+                keep_raw("Play", "play")
+                board.recorded_tricks = result
+            else:
+                if not play.is_complete and not plus and result is not None:
+                    # The play stopped early ('*', or a file that forgot it): the rest went by claim.
+                    try:
+                        play.make_claim(result - play.declarer_tricks)
+                        play.accept_claim()
+                    except IllegalClaimError:
+                        play.claim = None
+                        note(f"Result {result} cannot be reached: the declarer has {play.declarer_tricks} tricks "
+                             f"with {play.tricks_left} still to play", "the Result tag as written; the play as far "
+                             "as it goes", by_name["Result"].line)
+                        kept.add("Result")
+                        board.recorded_tricks = result
+                elif play.is_complete and result is not None and result != play.declarer_tricks:
+                    note(f"Result {tags['Result']!r} but the declarer won {play.declarer_tricks} tricks in the play",
+                         "the tag as written; the tricks follow the play", by_name["Result"].line)
+                    kept.add("Result")
     elif contract is not None and not contract.is_passed_out:
         if result is not None:
             board.recorded_tricks = result
-        elif final is not None and deal.is_complete:
+        elif final is not None and board.is_playable:
             board.play = Play(deal, final)
     for name, tag in by_name.items():
         if name in ("Auction", "Play") or not tag.data:
@@ -546,7 +651,10 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
         double_dummy_table(board)
     except RedoubleError as exc:
         name = "OptimumResultTable" if "OptimumResultTable" in str(exc) else "DoubleDummyTricks"
-        raise ParseError(str(exc), line=by_name[name].line if name in by_name else None) from None
+        note(str(exc), "the table as written", by_name[name].line if name in by_name else None)
+    if kept:
+        values = _owned_values(board)
+        board.kept_tags = {name: values.get(name) for name in kept if name in OWNED_TAGS}
     return board
 
 
@@ -566,20 +674,14 @@ def _raw_rows(data: list[_Token], text: str) -> list[str]:
     return rows
 
 
-@overload
-def loads(text: str | bytes, errors: Literal["raise"] = ...) -> list[Board]: ...
-@overload
-def loads(text: str | bytes, errors: Literal["collect"]) -> Loaded: ...
-
-
-def loads(text: str | bytes, errors: str = "raise") -> list[Board] | Loaded:
+def loads(text: str | bytes, *, strict: bool = False) -> Loaded:
     """Read every game of PBN text (bytes are decoded: UTF-8, else Latin-1).
 
-    ``errors="raise"`` (the default) raises the first :class:`ParseError`; ``errors="collect"`` returns
-    :class:`Loaded` with the good boards and one error for each bad game.
+    Every board that can be read is kept, as far as it can be read; ``.problems`` of the result (and
+    ``board.problems``) say what was wrong, where, and what was kept. ``strict=True`` raises the first
+    problem as a :class:`ParseError` instead. Text in which games were found but no board could be read
+    raises :class:`ParseError`.
     """
-    if errors not in ("raise", "collect"):
-        raise ValueError(f"errors must be 'raise' or 'collect', not {errors!r}")
     source = decode(text)
     tokens = _lex(source)
     games: list[list[_Token]] = [[]]
@@ -590,35 +692,30 @@ def loads(text: str | bytes, errors: str = "raise") -> list[Board] | Loaded:
         else:
             games[-1].append(t)
     boards: list[Board] = []
-    problems: list[ParseError] = []
+    report = Reporter(strict)
     state = _State()
     for game in games:
         if not game:
             continue
         try:
-            board = _parse_game(game, source, state)
+            board = _parse_game(game, source, state, report)
         except ParseError as exc:
-            if errors == "raise":
+            if strict:
                 raise
-            problems.append(exc)
+            report.add(Problem(exc.message, "nothing: the board is left out", board=exc.board, line=exc.line,
+                               dropped=True))
             state.comments = []
             continue
         if board is not None:
             boards.append(board)
     if state.comments and boards:
         boards[-1].comments.extend((_END, c) for _, c in state.comments)
-    return Loaded(boards, problems) if errors == "collect" else boards
+    return report.finish(boards, found_anything=bool(report.problems))
 
 
-@overload
-def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: Literal["raise"] = ...) -> list[Board]: ...
-@overload
-def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: Literal["collect"]) -> Loaded: ...
-
-
-def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], errors: str = "raise") -> list[Board] | Loaded:
-    """Read a PBN file, given as a path or an open file (text or binary)."""
-    return loads(read_source(source), errors=errors)  # type: ignore[call-overload,no-any-return]
+def load(source: str | os.PathLike[str] | IO[str] | IO[bytes], *, strict: bool = False) -> Loaded:
+    """Read a PBN file, given as a path or an open file (text or binary); see :func:`loads`."""
+    return loads(read_source(source), strict=strict)
 
 
 # --- double-dummy tables -----------------------------------------------------------------------------
@@ -674,10 +771,16 @@ def _owned_values(board: Board) -> dict[str, str | None]:
             values["Result"] = raw["Result"] if same else str(tricks)
         else:
             values["Result"] = raw.get("Result") if board.play is not None and board.play.cards else None
-    values["Auction"] = str(board.auction.dealer) if board.auction.calls else raw.get("Auction")
+    values["Auction"] = str(board.auction.dealer) if board.auction.calls and "Auction" not in board.sections \
+        else raw.get("Auction")
     play = board.play
-    values["Play"] = str(play.opening_leader) if play is not None and (
+    values["Play"] = str(play.opening_leader) if play is not None and "Play" not in board.sections and (
         play.cards or play.claimed_tricks is not None) else raw.get("Play")
+    for name, then in board.kept_tags.items():
+        # A tag the reader kept as written, though the game says otherwise: as written while the game
+        # still says what it said then.
+        if name in raw and values.get(name) == then:
+            values[name] = raw[name]
     return values
 
 
@@ -771,12 +874,12 @@ def _game_lines(board: Board) -> list[str]:
             continue
         lines.append(f'[{name} "{_escape(value)}"]')
         written.add(name)
-        if name == "Auction":
+        if name in board.sections:  # a supplemental section, or an Auction or Play kept as written
+            lines += board.sections[name]
+        elif name == "Auction":
             lines += _auction_lines(board)
         elif name == "Play":
             lines += _play_lines(board)
-        elif name in board.sections:
-            lines += board.sections[name]
         lines += [raw for anchor, raw in board.comments if anchor == name]
     lines += [raw for anchor, raw in board.comments if anchor not in written]
     return lines

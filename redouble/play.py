@@ -266,6 +266,18 @@ class Play:
         self._turn = seat
         return c
 
+    def __eq__(self, other: object) -> bool:
+        """Two plays are equal when the same cards were played to the same contract on the same deal, with
+        the same claim."""
+        return (isinstance(other, Play) and other.deal == self.deal and other.contract == self.contract
+                and other.cards == self.cards and other.claim == self.claim
+                and other.claimed_tricks == self.claimed_tricks)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __repr__(self) -> str:
+        return f"<Play {self.contract} on {self.deal}: {' '.join(map(str, self.cards)) or 'no cards yet'}>"
+
     def copy(self) -> Play:
         other = Play.__new__(Play)
         for name in Play.__slots__:
@@ -283,6 +295,8 @@ class Play:
     def make_claim(self, tricks: int, seat: Seat | str | None = None) -> Claim:
         """``seat`` (default: the declarer) claims ``tricks`` of the tricks still to be played."""
         s = self.declarer if seat is None else Seat.parse(seat)
+        if isinstance(tricks, bool) or not isinstance(tricks, int):
+            raise IllegalClaimError(f"a claim is a whole number of tricks, not {tricks!r}")
         if self.is_complete:
             raise IllegalClaimError("the play is over")
         if self.claim is not None:
@@ -296,6 +310,8 @@ class Play:
 
     def accept_claim(self) -> int:
         """Settle the pending claim; the play ends. Returns the declarer's total tricks."""
+        if self.claimed_tricks is not None:
+            raise IllegalClaimError(f"the claim is already settled: the declarer has {self.claimed_tricks} tricks")
         if self.claim is None:
             raise IllegalClaimError("there is no claim to accept")
         won_now = self._declarer_tricks

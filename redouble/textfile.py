@@ -1,4 +1,4 @@
-"""What every hand-record format shares: reading text from a path or file, writing it, collecting errors.
+"""What every hand-record format shares: reading text from a path or file, writing it, reporting problems.
 
 >>> decode(b"\\xef\\xbb\\xbf[Board \\"1\\"]"), decode("caf\\xe9".encode("latin-1"))
 ('[Board "1"]', 'café')
@@ -7,20 +7,56 @@
 from __future__ import annotations
 
 import os
-from typing import IO, NamedTuple
+from collections.abc import Iterable
+from typing import IO
 
 from redouble.board import Board
-from redouble.errors import ParseError
+from redouble.errors import ParseError, Problem
 
 Source = str | os.PathLike[str] | IO[str] | IO[bytes]
 Target = str | os.PathLike[str] | IO[str]
 
 
-class Loaded(NamedTuple):
-    """What ``load(..., errors="collect")`` returns: the good boards and one error per bad board."""
+class Loaded(list[Board]):
+    """The boards a reader kept, in file order; ``problems`` says what was wrong and what was kept.
 
-    boards: list[Board]
-    errors: list[ParseError]
+    A board that was read only in part is in the list (its own ``board.problems`` say what is missing);
+    a board that could not be read at all is not (its problem has ``dropped`` set).
+
+    >>> loaded = Loaded([], [Problem("not a deal: 'x'", "nothing", board="2", dropped=True)])
+    >>> len(loaded), loaded.dropped, [str(p) for p in loaded.problems]
+    (0, 1, ["board 2: not a deal: 'x' (kept: nothing)"])
+    """
+
+    def __init__(self, boards: Iterable[Board] = (), problems: Iterable[Problem] = ()) -> None:
+        super().__init__(boards)
+        self.problems: list[Problem] = list(problems)
+
+    @property
+    def dropped(self) -> int:
+        """How many boards were left out whole."""
+        return sum(p.dropped for p in self.problems)
+
+
+class Reporter:
+    """Collects the problems of one file; ``strict`` turns the first one into a :class:`ParseError`."""
+
+    def __init__(self, strict: bool) -> None:
+        self.strict = strict
+        self.problems: list[Problem] = []
+
+    def add(self, problem: Problem) -> None:
+        if self.strict:
+            raise problem.error()
+        self.problems.append(problem)
+
+    def finish(self, boards: list[Board], found_anything: bool) -> Loaded:
+        """The result; a text where something was found but no board could be read is an error."""
+        if not boards and found_anything:
+            first = self.problems[0] if self.problems else None
+            detail = f": {first.error()}" if first is not None else ""
+            raise ParseError(f"no board could be read{detail}")
+        return Loaded(boards, self.problems)
 
 
 def decode(data: str | bytes) -> str:

@@ -104,18 +104,37 @@ def test_errors_name_the_token(text: str, token: int, words: list[str]) -> None:
         assert lin.loads(text)[0].auction.calls[0].level == 1
         return
     with pytest.raises(ParseError) as info:
-        lin.loads(text)
+        lin.loads(text, strict=True)
     assert info.value.token == token
     for w in words:
         assert w in str(info.value)
+    # leniently, the same problem is reported, and the board is kept unless its deal cannot be read
+    if token == 0:
+        with pytest.raises(ParseError, match="no board could be read"):
+            lin.loads(text)
+        return
+    loaded = lin.loads(text)
+    [problem] = loaded.problems
+    assert problem.token == token and all(w in problem.message for w in words) and not problem.dropped
+    trailing = "has no value" in words  # the file's, not the board's
+    assert len(loaded) == 1 and loaded[0].problems == ([] if trailing else [problem])
+    assert snapshot(lin.loads(lin.dumps(loaded))[0]) == snapshot(loaded[0])  # written back as it was
 
 
-def test_collect_keeps_the_good_boards() -> None:
+def test_lenient_reading_keeps_the_good_boards_and_the_rest_of_a_bad_one() -> None:
     good = f"qx|o1|{MD}mb|p|"
-    bad = f"qx|o2|{MD}mb|1C|mb|1C|"
-    result = lin.loads(good + bad + good.replace("o1", "o3"), errors="collect")
-    assert [b.number for b in result.boards] == [1, 3]
-    assert len(result.errors) == 1 and result.errors[0].token == 6
+    bad = f"qx|o2|{MD}mb|1C|mb|1C|mb|p|"
+    broken = "qx|o4|md|3SAAKQJ,,,|mb|p|"
+    loaded = lin.loads(good + bad + good.replace("o1", "o3") + broken)
+    assert [b.number for b in loaded] == [1, 2, 3, 4][:3]
+    assert [(p.board, p.token, p.dropped) for p in loaded.problems] == [("2", 6, False), ("4", 12, True)]
+    assert loaded.dropped == 1
+    assert [str(c) for c in loaded[1].auction.calls] == ["1C"]
+    assert loaded[1].lin_extras == [(1, 0, "mb", "1C"), (1, 0, "mb", "p")]
+    assert "mb|1C|mb|1C|mb|p|" in lin.dumps([loaded[1]])
+    with pytest.raises(ParseError) as info:
+        lin.loads(good + bad, strict=True)
+    assert info.value.token == 6 and info.value.board == "2"
 
 
 def test_load_and_dump_files(tmp_path: Path) -> None:

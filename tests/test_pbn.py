@@ -207,16 +207,29 @@ def test_play_in_progress_is_left_open() -> None:
     (("7NT Pass Pass Pass", "7NT 8Z"), 10, ["not a call", "'8Z'"]),
     (("7NT Pass Pass Pass", "7NT 6S"), 10, ["illegal call '6S'", "outrank"]),
     (('[Vulnerable "None"]', '[Vulnerable "Some"]'), 4, ["Vulnerable tag", "'Some'"]),
-    (('[Contract "7NT"]', '[Contract "6NT"]'), 7, ["'6NT'", "disagrees", "7NT-N"]),
+    (('[Contract "7NT"]', '[Contract "6NT"]'), 7, ["'6NT'", "the auction ends in 7NT-N"]),
     (('[Result "13"]', '[Result "15"]'), 8, ["Result tag", "'15'"]),
     (('[Event "Test"]', '[Event "Test]'), 1, ["malformed tag", "[Event"]),
 ])
 def test_bad_input_names_the_line_and_quotes_it(change: tuple[str, str], line: int, words: list[str]) -> None:
+    text = BASIC.replace(*change)
     with pytest.raises(ParseError) as info:
-        pbn.loads(BASIC.replace(*change))
+        pbn.loads(text, strict=True)
     assert info.value.line == line
     for w in words:
         assert w in str(info.value)
+    # leniently: the board is kept, the problem reported with its line, and the file written back as it said
+    loaded = pbn.loads(text)
+    [problem] = loaded.problems
+    assert (problem.line, problem.board, problem.dropped) == (line, "1", False) and problem.kept
+    assert all(w in str(problem) for w in words) and loaded[0].problems == [problem]
+    written = pbn.dumps(loaded)
+    if "malformed" not in problem.message:
+        assert change[1] in written
+    again = pbn.loads(written)
+    assert [snapshot(b) for b in again] == [snapshot(b) for b in loaded]
+    # a malformed line is left out (so the text written back reads cleanly); anything else stays as it was
+    assert [p.message for p in again.problems] == ([] if "malformed" in problem.message else [problem.message])
 
 
 def test_last_trick_partly_unknown() -> None:
@@ -226,36 +239,49 @@ def test_last_trick_partly_unknown() -> None:
 
 def test_card_after_an_unknown_one_in_an_earlier_trick() -> None:
     with pytest.raises(ParseError, match="card ST for S after the play stopped"):
-        pbn.loads(BASIC + '[Play "E"]\n- ST S6 SA\nD2 D9 D6 DA\n')
+        pbn.loads(BASIC + '[Play "E"]\n- ST S6 SA\nD2 D9 D6 DA\n', strict=True)
 
 
-def test_bad_card_in_the_play() -> None:
+def test_bad_card_in_the_play_keeps_the_cards_before_it() -> None:
+    text = BASIC + '[Play "E"]\nS2 ST S6 SA\nS3 S7 D6 HJ\n'
     with pytest.raises(ParseError) as info:
-        pbn.loads(BASIC + '[Play "E"]\nS2 ST S6 SA\nS3 S7 D6 HJ\n')
+        pbn.loads(text, strict=True)
     assert info.value.line == 13 and "illegal card HJ" in str(info.value) and "does not hold" in str(info.value)
+    [board] = loaded = pbn.loads(text)
+    # North won the first trick and leads HJ, which it does not hold: the first trick stays
+    assert board.play.cards == [Card("S2"), Card("ST"), Card("S6"), Card("SA")]
+    assert board.tricks == 13 and board.score() == 1520  # from the Result tag
+    assert "kept: the first 4 cards" in str(loaded.problems[0])
+    assert pbn.dumps(loaded).endswith('[Play "E"]\nS2 ST S6 SA\nS3 S7 D6 HJ\n')
 
 
 def test_result_that_the_play_cannot_reach() -> None:
+    text = BASIC.replace('[Result "13"]', '[Result "0"]') + '[Play "E"]\nS2 ST S6 SA\n*\n'
     with pytest.raises(ParseError, match="Result 0 cannot be reached: the declarer has 1 tricks"):
-        pbn.loads(BASIC.replace('[Result "13"]', '[Result "0"]') + '[Play "E"]\nS2 ST S6 SA\n*\n')
+        pbn.loads(text, strict=True)
+    [board] = loaded = pbn.loads(text)
+    assert len(board.play.cards) == 4 and board.play.claim is None and board.tricks == 0
+    assert loaded.problems[0].line == 8 and '[Result "0"]' in pbn.dumps(loaded)
 
 
-def test_collect_keeps_the_good_boards() -> None:
+def test_lenient_reading_keeps_the_good_boards() -> None:
     bad = BASIC.replace("7NT Pass Pass Pass", "7NT 8Z").replace('"1"]', '"2"]')
-    result = pbn.loads(BASIC + "\n" + bad + "\n" + BASIC.replace('"1"]', '"3"]'), errors="collect")
-    assert [b.number for b in result.boards] == [1, 3]
-    assert len(result.errors) == 1 and result.errors[0].board == "2" and result.errors[0].line == 21
+    result = pbn.loads(BASIC + "\n" + bad + "\n" + BASIC.replace('"1"]', '"3"]'))
+    assert [b.number for b in result] == [1, 2, 3]
+    assert [(p.board, p.line, p.dropped) for p in result.problems] == [("2", 21, False)]
+    assert [str(c) for c in result[1].auction.calls] == ["7NT"] and result[1].score() == 1520
     with pytest.raises(ParseError):
-        pbn.loads(BASIC + "\n" + bad)
+        pbn.loads(BASIC + "\n" + bad, strict=True)
 
 
-def test_collect_reports_a_malformed_tag_with_its_board() -> None:
+def test_a_malformed_tag_is_left_out_with_its_line() -> None:
     games = (DATA / "eyc1998_juniors.pbn").read_text().split("\n\n")
     games[2] = games[2].replace('[Site "#"]', '[Site "#]')
-    result = pbn.loads("\n\n".join(games), errors="collect")
-    assert [b.number for b in result.boards] == [1, 1, 2, 3, 3]
-    [error] = result.errors
-    assert (error.board, error.line) == ("2", 66) and "malformed tag '[Site \"#]'" in str(error)
+    result = pbn.loads("\n\n".join(games))
+    assert [b.number for b in result] == [1, 1, 2, 2, 3, 3]
+    [problem] = result.problems
+    assert (problem.board, problem.line) == ("2", 66) and "malformed tag '[Site \"#]'" in str(problem)
+    assert "Site" not in result[2].tags
 
 
 def test_load_and_dump_take_paths_and_files(tmp_path: Path) -> None:

@@ -12,12 +12,14 @@ import sys
 from pathlib import Path
 
 from redouble.cli import CommandError
+from redouble.cli.files import STATUS_HELP, add_strict_option, exit_status, read_boards
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("dd", help="double-dummy table and par of a deal or of every board of a PBN file",
                        description="Double-dummy analysis with the DDS solver: the tricks each seat takes in "
-                                   "each strain, and the par score and contracts (score for North-South).")
+                                   "each strain, and the par score and contracts (score for North-South).",
+                       epilog=STATUS_HELP)
     p.add_argument("source", metavar="DEAL|FILE.pbn",
                    help="a deal in PBN form (quote it: \"N:AKQ.. ... ... ...\") or a PBN file")
     p.add_argument("--json", action="store_true", help="one JSON object a board, one a line")
@@ -26,10 +28,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "DoubleDummyTricks, OptimumScore, ParContract)")
     p.add_argument("--vul", default=None, help="vulnerability for a single DEAL (default None)")
     p.add_argument("--dealer", default=None, help="dealer for a single DEAL (default N)")
+    add_strict_option(p)
     p.set_defaults(func=run)
 
 
-def _boards(args: argparse.Namespace) -> tuple[list, Path | None]:  # type: ignore[type-arg]
+def _boards(args: argparse.Namespace) -> tuple[list, Path | None, int]:  # type: ignore[type-arg]
     from redouble.board import Board
     from redouble.cards import Seat, Vulnerability
     from redouble.deal import Deal
@@ -43,21 +46,22 @@ def _boards(args: argparse.Namespace) -> tuple[list, Path | None]:  # type: igno
                                "nor an existing PBN file")
         if args.vul is not None or args.dealer is not None:
             raise CommandError("--vul and --dealer apply to a single DEAL; a PBN file has its own")
-        from redouble import pbn
-
-        return pbn.load(path), path
+        if args.write and path.suffix.lower() != ".pbn":
+            raise CommandError("--write writes the tables into a PBN file; convert a LIN file to PBN first")
+        boards = read_boards(path, "dd", strict=args.strict)
+        return boards, path, exit_status(boards)
     if args.write:
         raise CommandError("--write needs a PBN file to write into, not a deal")
     deal = Deal.parse(source)
     dealer = Seat.parse(args.dealer) if args.dealer is not None else Seat.NORTH
     vul = Vulnerability.parse(args.vul) if args.vul is not None else Vulnerability.NONE
-    return [Board(deal=deal, number=1, dealer=dealer, vulnerability=vul)], None
+    return [Board(deal=deal, number=1, dealer=dealer, vulnerability=vul)], None, 0
 
 
 def run(args: argparse.Namespace) -> int:
     from redouble import dd
 
-    boards, path = _boards(args)
+    boards, path, status = _boards(args)
     solvable = []
     skipped = 0
     for k, board in enumerate(boards, start=1):
@@ -88,4 +92,4 @@ def run(args: argparse.Namespace) -> int:
         pbn.dump(boards, path)
         print(f"wrote tables for {len(solvable)} board{'s' if len(solvable) != 1 else ''} to {path}",
               file=sys.stderr)
-    return 1 if skipped else 0
+    return status or (1 if skipped else 0)

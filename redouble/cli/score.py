@@ -28,6 +28,7 @@ from redouble import game
 from redouble.board import Board
 from redouble.calls import Contract
 from redouble.cli import CommandError
+from redouble.cli.files import STATUS_HELP, add_strict_option, exit_status, read_boards
 from redouble.errors import RedoubleError
 from redouble.scoring.chicago import ChicagoDeal, RussianChicago
 from redouble.scoring.core import duplicate_score
@@ -180,20 +181,14 @@ def _note(r: SheetDeal | ChicagoDeal | MinibridgeDeal, before: str, rubber: bool
     return ", ".join(notes)
 
 
-def load_boards(path: str) -> list[Board]:
-    from redouble import pbn
-
-    boards = pbn.load(path)
-    if not boards:
-        raise CommandError(f"{path}: no boards found")
-    return list(boards)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("score", help="score the deals of a PBN file",
-                       description="Score the deals of a PBN file in order: per deal the score of each side, "
-                                   "and the totals.")
-    p.add_argument("file", metavar="FILE.pbn", help="the PBN file")
+    p = sub.add_parser("score", help="score the deals of a PBN or LIN file",
+                       description="Score the deals of a PBN or LIN file in order: per deal the score of each "
+                                   "side, and the totals.", epilog=STATUS_HELP)
+    p.add_argument("file", metavar="FILE.pbn", help="the PBN (or LIN) file")
+    add_strict_option(p)
     p.add_argument("--form", choices=FORMS, help="scoring form (default: from the file's Scoring tag, "
                                                  "else duplicate)")
     p.add_argument("--json", action="store_true", help="print JSON: deals (board, ns, ew) and totals")
@@ -201,11 +196,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    boards = load_boards(args.file)
+    boards = read_boards(args.file, "score", strict=args.strict)
     form = args.form
     if form is None:
         tag = next((b.tags["Scoring"] for b in boards if b.tags.get("Scoring")), None)
         form = form_from_scoring_tag(tag)
     report = score_boards(boards, form)
     sys.stdout.write((report.to_json() if args.json else report.to_text()) + "\n")
-    return 0
+    return exit_status(boards)

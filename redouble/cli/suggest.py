@@ -12,13 +12,16 @@ import json
 
 from redouble.board import Board
 from redouble.cli import CommandError
+from redouble.cli.files import STATUS_HELP, add_strict_option, exit_status, read_boards
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("suggest", help="the robot's next call or card in a board recorded so far",
-                       description="Suggest the next call or card for the seat on turn in a PBN board (auction "
-                                   "and play so far), seeing only what that seat may see.")
-    p.add_argument("file", metavar="FILE.pbn", help="a PBN file")
+                       description="Suggest the next call or card for the seat on turn in a PBN (or LIN) board "
+                                   "(auction and play so far), seeing only what that seat may see.",
+                       epilog=STATUS_HELP)
+    p.add_argument("file", metavar="FILE.pbn", help="a PBN (or LIN) file")
+    add_strict_option(p)
     p.add_argument("--board", type=int, default=None, help="the board number (default: the first board)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--seed", type=int, default=0, help="seed for the sampled layouts (default 0)")
@@ -41,16 +44,15 @@ def _pick_board(boards: list[Board], number: int | None, path: str) -> Board:
 
 
 def run(args: argparse.Namespace) -> int:
-    from redouble import pbn
     from redouble.robots import Robot
 
     if args.samples is not None and args.samples < 1:
         raise CommandError(f"--samples must be at least 1, not {args.samples}")
-    boards = pbn.load(args.file)
+    boards = read_boards(args.file, "suggest", strict=args.strict)
     board = _pick_board(boards, args.board, args.file)
     label = board.number if board.number is not None else boards.index(board) + 1
-    if not board.deal.is_complete:
-        raise CommandError(f"board {label}: the deal is not complete; suggest needs all four hands "
+    if not board.is_playable:
+        raise CommandError(f"board {label}: {board.why_unplayable}; suggest needs all four hands "
                            "(it still uses only what the seat on turn may see)")
     phase = board.phase
     if phase == "done":
@@ -68,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"Board {label}: {seat.name.title()} to call after: {board.auction or '(no calls yet)'}")
             print(f"Suggestion: {choice.call}{' (alert)' if choice.alert else ''}")
             print(f"Meaning: {choice.reason}")
-        return 0
+        return exit_status(boards)
     play = board.play
     assert play is not None
     if play.claim is not None:
@@ -80,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
                 "tricks": {str(c): round(v, 3) for c, v in card.tricks.items()}})
     if args.json:
         print(json.dumps(out))
-        return 0
+        return exit_status(boards)
     who = f"{seat.name.title()}" + (f" (for dummy, {play.turn.name.title()})" if play.turn != seat else "")
     print(f"Board {label}: contract {play.contract}, {who} to play, trick {len(play.tricks) + 1}")
     print(f"Suggestion: {card.card}")
@@ -91,4 +93,4 @@ def run(args: argparse.Namespace) -> int:
         print(f"Expected tricks ({side}): " + ", ".join(f"{c} {v:.2f}" for c, v in ranked))
     if card.claim is not None:
         print(f"Claim: every sampled layout gives {card.claim} of the last {play.tricks_left} tricks")
-    return 0
+    return exit_status(boards)

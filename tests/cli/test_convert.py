@@ -63,14 +63,48 @@ def test_bad_arguments(args: list[str], message: str, capsys: pytest.CaptureFixt
     assert err.startswith("redouble convert: error: ") and message in err and "Traceback" not in err
 
 
-def test_bad_file_exits_2_and_skip_bad_converts_the_rest(tmp_path: Path,
-                                                          capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_bad_board_is_reported_and_the_rest_converted_with_exit_3(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     text = (DATA / "eyc1998_juniors.pbn").read_text()
     (tmp_path / "bad.pbn").write_text(text.replace("1C 1S 2H 4S", "1C 1S 2H 1H", 1))
-    assert main(["convert", str(tmp_path / "bad.pbn"), str(tmp_path / "x.lin")]) == 2
+    assert main(["convert", str(tmp_path / "bad.pbn"), str(tmp_path / "x.lin")]) == 3
     err = capsys.readouterr().err
-    assert "board 1, line 26: illegal call '1H'" in err and not (tmp_path / "x.lin").exists()
-    assert main(["convert", "--skip-bad", str(tmp_path / "bad.pbn"), str(tmp_path / "x.lin")]) == 1
+    assert f"redouble convert: {tmp_path / 'bad.pbn'}: board 1, line 26: illegal call '1H'" in err
+    assert "(kept: the first 3 calls;" in err and "read 6 boards (1 in part), left out 0" in err
+    assert "wrote 6 boards" in err
+    assert len(lin.load(tmp_path / "x.lin")) == 6
+    # PBN to PBN writes the file back as it said, the bad auction included
+    assert main(["convert", str(tmp_path / "bad.pbn"), str(tmp_path / "same.pbn")]) == 3
+    assert "1C 1S 2H 1H" in (tmp_path / "same.pbn").read_text()
+    capsys.readouterr()
+    assert main(["convert", "--strict", str(tmp_path / "bad.pbn"), str(tmp_path / "y.lin")]) == 2
     err = capsys.readouterr().err
-    assert "skipped a board" in err and "line 26" in err and "wrote 5 boards" in err
-    assert len(lin.load(tmp_path / "x.lin")) == 5
+    assert err.startswith("redouble convert: error: board 1, line 26: illegal call '1H'")
+    assert not (tmp_path / "y.lin").exists()
+
+
+def test_upper_case_tags_and_a_disagreeing_contract_are_kept(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    text = (DATA / "eyc1998_juniors.pbn").read_text().replace('[Contract "5H"]', '[Contract "4H"]', 1)
+    text = text.replace('[Deal "', '[DEAL "').replace("[Board ", "[BOARD ")
+    (tmp_path / "easy.pbn").write_text(text)
+    assert main(["convert", str(tmp_path / "easy.pbn"), str(tmp_path / "out.pbn")]) == 3
+    err = capsys.readouterr().err
+    assert "the auction ends in 5H-S but the file says Contract '4H'" in err and "wrote 6 boards" in err
+    out = pbn.load(tmp_path / "out.pbn")
+    assert games_of(out) == games_of(pbn.load(DATA / "eyc1998_juniors.pbn"))
+    assert out[0].tags["Contract"] == "4H" and str(out[0].contract) == "5H-S"
+
+
+def games_of(boards: list) -> list[tuple]:  # type: ignore[type-arg]
+    return games(boards)
+
+
+def test_a_file_with_no_board_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "empty.pbn").write_text("% nothing here\n")
+    assert main(["convert", str(tmp_path / "empty.pbn"), str(tmp_path / "x.lin")]) == 2
+    assert "no boards in the file" in capsys.readouterr().err
+    (tmp_path / "junk.pbn").write_text("this is not PBN\n")
+    assert main(["convert", str(tmp_path / "junk.pbn"), str(tmp_path / "x.lin")]) == 2
+    assert "no board could be read" in capsys.readouterr().err
+    assert not (tmp_path / "x.lin").exists()

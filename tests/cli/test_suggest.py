@@ -73,4 +73,5 @@ def test_errors(tmp_path, capsys):
     bad.write_text('[Board "1"]\n[Deal "N:AKQ.x y z"]\n')
     assert main(["suggest", str(bad)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("redouble suggest: error:") and "Traceback" not in err
+    assert "redouble suggest: error: board 1: the deal is not complete" in err and "Traceback" not in err
+    assert err.startswith(f"redouble suggest: {bad}: board 1, line 2: Deal tag: not a deal")
