@@ -216,10 +216,10 @@ class Board:
         """Push each action in turn; if one is refused, none is taken.
 
         >>> b = Board.from_number(1, deal=Deal.random(seed=1))
-        >>> b.extend("1NT P 3NT P P XX".split())
+        >>> b.extend("1NT P 3NT P P XX".split())  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        redouble.errors.IllegalCallError: E may not call XX after 1NT Pass 3NT Pass Pass: you may redouble only your own side's bid
+        redouble.errors.IllegalCallError: E may not call XX after 1NT Pass 3NT Pass Pass: you may redouble ...
         >>> len(b.auction)
         0
         """

@@ -65,6 +65,8 @@ _QX_RE = re.compile(r"^([oc])(\d+)$", re.I)
 _HEADING_RE = re.compile(r"^Board (\d+)$")
 _ROOMS = {"o": "Open", "c": "Closed"}
 _BEFORE = -1  # lin_extras position: before the board starts
+_CALL_RE = re.compile(r"[1-7][CDHSN]|P|D|R", re.I)
+_CALL_RUN_RE = re.compile(r"(?:[1-7][CDHSN]|P|D|R){2,}", re.I)
 
 
 def _pairs(text: str, report: Reporter) -> list[tuple[str, str]]:
@@ -180,11 +182,15 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]], t
             text = value.strip()
             alert = text.endswith("!")
             try:
-                call = Call.parse(text.rstrip("!"))
+                calls = [Call.parse(text.rstrip("!"))]
             except RedoubleError:
-                raise fail(index, key, value, "not a call (expected 1C ... 7N, p, d or r)") from None
+                # Problem files write several calls in one pair: 'mb|1nppp|' is 1NT and three passes.
+                if not _CALL_RUN_RE.fullmatch(text.rstrip("!")):
+                    raise fail(index, key, value, "not a call (expected 1C ... 7N, p, d or r)") from None
+                calls = [Call.parse(c) for c in _CALL_RE.findall(text.rstrip("!"))]
             try:
-                a.push(call, alert=alert)
+                for k, call in enumerate(calls):
+                    a.push(call, alert=alert and k == len(calls) - 1)
             except IllegalCallError as exc:
                 raise fail(index, key, value, f"illegal call ({exc})") from None
         elif key == "an":
@@ -219,8 +225,8 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]], t
             m = _QX_RE.match(value.strip())
             if m and number is None:
                 room, number = _ROOMS[m.group(1).lower()], int(m.group(2))
-            else:
-                extras.append((calls, cards, key, value))
+            else:  # before the deal it opens the board, so it must be written back before the deal
+                extras.append((calls, cards, key, value) if deal is not None else (_BEFORE, _BEFORE, key, value))
         elif key == "pn" and not any(name in tags for name in _NAME_TAGS.values()) and value.count(",") == 3:
             for seat, name in zip(_HAND_ORDER, value.split(","), strict=True):
                 tags[_NAME_TAGS[seat]] = name
@@ -263,13 +269,13 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]], t
         dealer = Seat.dealer_for_board(number) if number else Seat.NORTH
     if vul is None:
         vul = Vulnerability.for_board(number) if number else Vulnerability.NONE
-    if room is not None:
-        tags["Room"] = room
     if team_names is not None and not any(name in tags for name in _NAME_TAGS.values()):
         # A team file's pn names eight players: the open room's four, then the closed room's.
         names = team_names[4:8] if room == "Closed" else team_names[:4]
         for seat, name in zip(_HAND_ORDER, names, strict=True):
             tags[_NAME_TAGS[seat]] = name
+    if room is not None:
+        tags["Room"] = room
     if auction is None:
         auction = Auction(dealer)
     board = Board(deal=deal, number=number, dealer=dealer, vulnerability=vul, auction=auction, play=play,

@@ -425,6 +425,55 @@ def _parse_play(board: Board, tag: _Tag, notes: dict[str, dict[int, str]]) -> bo
     return plus
 
 
+def _play_reads(board: Board, tag: _Tag | None, contract: Contract, notes: dict[str, dict[int, str]]) -> bool:
+    """Whether the Play section reads without a fault as the play of ``contract``."""
+    if tag is None or not tag.data or not board.is_playable or contract.declarer is None:
+        return False
+    scratch = Board(deal=board.deal, dealer=board.dealer)
+    scratch.play = Play(board.deal, contract)
+    try:
+        _parse_play(scratch, tag, notes)
+    except ParseError:
+        return False
+    return True
+
+
+_SCORE_RE = re.compile(r"^(NS|EW)\s+(-?\d+)$")
+
+
+def _score_says(board: Board, contract: Contract, tags: dict[str, str]) -> bool | None:
+    """Whether the Score tag agrees with ``contract`` made with the Result tag's tricks (None: it says nothing)."""
+    m = _SCORE_RE.match((tags.get("Score") or "").strip().upper())
+    if m is None or contract.declarer is None:
+        return None
+    try:
+        tricks = _parse_result(tags.get("Result") or "", contract.declarer)
+    except RedoubleError:
+        return None
+    if tricks is None:
+        return None
+    from redouble.scoring import duplicate_score
+
+    ns = int(m.group(2)) if m.group(1) == "NS" else -int(m.group(2))
+    return bool(duplicate_score(contract, contract.declarer, tricks, board.vulnerability) == ns)
+
+
+def _tags_win(board: Board, play: _Tag | None, final: Contract, stated: Contract, tags: dict[str, str],
+              notes: dict[str, dict[int, str]]) -> bool:
+    """Whether a Contract/Declarer that disagrees with the auction is the better record of the game.
+
+    A Score tag that agrees with one of them decides. Else the tags are the scorer's record (the Result
+    tag counts tricks for their declarer) and win, unless they lack a declarer, or the play reads as the
+    play of the auction's contract and not of theirs.
+    """
+    if stated.declarer is None or stated.is_passed_out:
+        return False
+    by_auction, by_tags = _score_says(board, final, tags), _score_says(board, stated, tags)
+    if by_auction != by_tags and None not in (by_auction, by_tags):
+        return bool(by_tags)
+    return not (_play_reads(board, play, final, notes) and not _play_reads(board, play, stated, notes))
+
+
 def _resolve_tags(items: list[_Tag], state: _State) -> None:
     present = {t.name for t in items}
     for t in items:
@@ -588,10 +637,20 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
         if stated is not None and (stated.bid != final.bid or (stated.declarer is not None and
                                                                stated.declarer != final.declarer)):
             said = ", ".join(f"{n} {tags[n]!r}" for n in ("Contract", "Declarer") if n in tags)
-            note(f"the auction ends in {final} but the file says {said}",
-                 "the tags as written; the game follows the auction",
-                 by_name["Contract" if "Contract" in by_name else "Declarer"].line)
-            kept.update(n for n in ("Contract", "Declarer") if n in tags)
+            line = by_name["Contract" if "Contract" in by_name else "Declarer"].line
+            if _tags_win(board, by_name.get("Play"), final, stated, tags, notes):
+                # The file's record of the result (which the Result tag counts for) and the play agree
+                # with each other, not with the auction: the auction is what was written wrong.
+                note(f"the auction ends in {final} but the file says {said}",
+                     "the auction as written, unread; the game follows the Contract and Declarer tags", line)
+                keep_raw("Auction", "auction")
+                board.auction = Auction(board.dealer)
+                board.recorded_contract = contract = stated
+                final = None
+            else:
+                note(f"the auction ends in {final} but the file says {said}",
+                     "the tags as written; the game follows the auction", line)
+                kept.update(n for n in ("Contract", "Declarer") if n in tags)
     else:
         board.recorded_contract = recorded
         contract = recorded

@@ -92,8 +92,9 @@ def test_upper_case_tags_and_a_disagreeing_contract_are_kept(tmp_path: Path,
     err = capsys.readouterr().err
     assert "the auction ends in 5H-S but the file says Contract '4H'" in err and "wrote 6 boards" in err
     out = pbn.load(tmp_path / "out.pbn")
+    # the file's Score tag ("NS -50") agrees with the auction's 5H made with 10 tricks: the game follows it
     assert games_of(out) == games_of(pbn.load(DATA / "eyc1998_juniors.pbn"))
-    assert out[0].tags["Contract"] == "4H" and str(out[0].contract) == "5H-S"
+    assert out[0].tags["Contract"] == "4H" and str(out[0].contract) == "5H-S" and out[0].score() == -50
 
 
 def games_of(boards: list) -> list[tuple]:  # type: ignore[type-arg]
