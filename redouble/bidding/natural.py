@@ -64,6 +64,51 @@ def agreed_suit(ctx: Context, hand: Hand | None = None, need: int = 8) -> Suit |
     return best[2] if best else None
 
 
+def keycard_suit(ctx: Context) -> Suit | None:
+    """The suit whose king and queen Roman Key Card Blackwood counts: the fit both hands know (None when
+    no suit is agreed: 4NT then asks for aces alone)."""
+    return None if ctx.system == "basic" else agreed_suit(ctx)
+
+
+def keycards(hand: Hand, trump: Suit | None) -> int:
+    """Aces, plus the king of ``trump`` (RKCB's five keycards).
+
+    >>> keycards(Hand.parse("A84.KQ32.A852.62"), Suit.HEARTS), keycards(Hand.parse("A84.KQ32.A852.62"), None)
+    (3, 2)
+    """
+    return _aces(hand) + (hand.holding(trump) >> 11 & 1 if trump is not None else 0)
+
+
+def reads_as_ace_ask(ctx: Context) -> bool:
+    """Whether 4NT here asks for aces (keycards when a suit is agreed): once both of us have bid, unless
+    partner's last bid was natural notrump (then 4NT is quantitative)."""
+    if not ctx.we_have_bid or not partner_has_bid(ctx) or partner_bid_nt_naturally(ctx):
+        return False
+    return ctx.system != "basic" or agreed_suit(ctx) is not None
+
+
+def ace_ask(ctx: Context) -> tuple[Meaning, str]:
+    """What 4NT asks here: Roman Key Card Blackwood 1430 with a suit agreed, else plain Blackwood."""
+    trump = keycard_suit(ctx)
+    if trump is None:
+        return Meaning("Blackwood: how many aces? (no suit agreed)", forcing=Forcing.FORCING), "slam.blackwood"
+    t = trump.name.lower()
+    return (Meaning(f"Roman Key Card Blackwood (1430): how many of the five keycards, the four aces and the king "
+                    f"of {t}? ({t} agreed)", forcing=Forcing.FORCING), "slam.rkcb")
+
+
+def queen_ask_call(ctx: Context) -> Call | None:
+    """After a 5C or 5D answer to RKCB, the next step that is not the trump suit asks for the trump queen;
+    only when it stays below five of the trump suit (so a major)."""
+    trump, last = keycard_suit(ctx), ctx.last_bid
+    if trump is None or last is None or last.level != 5 or last.strain not in (Strain.CLUBS, Strain.DIAMONDS):
+        return None
+    step = Call(last.index + 1)
+    if step.strain == trump.strain:
+        step = Call(step.index + 1)
+    return step if step.index < Call.bid(5, trump.strain).index else None
+
+
 # --- meanings of calls no rule gives -------------------------------------------------------------------
 def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     seat, partner = ctx.seat, ctx.partner
@@ -103,13 +148,15 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     if slam_ask is not None:
         return slam_ask
     if call.strain == Strain.NOTRUMP:
-        fit = agreed_suit(ctx)
-        if call.level == 4 and not partner_bid_nt_naturally(ctx) and fit is not None and ctx.we_have_bid:
-            return Meaning(f"Blackwood: how many aces? ({fit.name.lower()} agreed)", alert=False,
-                           forcing=Forcing.FORCING, range=HandRange().narrow_hcp(13, None)), "slam.blackwood"
+        if call.level == 4 and reads_as_ace_ask(ctx):
+            return ace_ask(ctx)
         if call.level == 5 and ctx.calls_of(seat) and ctx.calls_of(seat)[-1].rule == "slam.blackwood":
             return Meaning("Blackwood: how many kings? (all the aces are ours)", forcing=Forcing.FORCING), \
                 "slam.kings"
+        if call.level == 5 and ctx.calls_of(seat) and ctx.calls_of(seat)[-1].rule in ("slam.rkcb", "slam.queen-ask"):
+            return Meaning("specific kings: all the keycards and the trump queen are ours; bid your cheapest "
+                           "side-suit king, six of the trump suit with none", forcing=Forcing.FORCING), \
+                "slam.rkcb.kings"
         if call.level == 4 and partner_bid_nt_naturally(ctx):
             return Meaning("quantitative: invites 6NT", forcing=Forcing.INVITATIONAL), "natural.nt-quantitative"
         return _natural_nt_meaning(ctx, call), "natural.nt"
@@ -182,6 +229,12 @@ def _describe_slam_ask(ctx: Context, call: Call) -> tuple[Meaning, str | None] |
             and ctx.partner_last.rule == "nt.gerber.reply":
         return (Meaning("Gerber: how many kings? (all the aces are ours)", alert=True,
                         forcing=Forcing.FORCING), "nt.gerber.kings")
+    if mine and mine[-1].rule == "slam.rkcb" and ctx.partner_last is not None \
+            and ctx.partner_last.rule == "slam.rkcb.reply" and call is queen_ask_call(ctx):
+        trump = keycard_suit(ctx)
+        assert trump is not None
+        return (Meaning(f"queen ask: do you hold the queen of {trump.name.lower()}? (five of it: no, six: yes)",
+                        forcing=Forcing.FORCING), "slam.queen-ask")
     if call is Call("5NT") and last is not None and last.level <= 4 and last is not Call("4NT") \
             and ctx.system != "basic" and ctx.we_have_bid and partner_has_bid(ctx) \
             and agreed_suit(ctx, need=7) is not None:
@@ -284,10 +337,15 @@ def _after_ask(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     asked = mine[-1].rule
     reply = ctx.partner_last
     replies = {"slam.blackwood": "slam.blackwood.reply", "slam.kings": "slam.kings.reply",
-               "nt.gerber": "nt.gerber.reply", "nt.gerber.kings": "nt.gerber.kings-reply"}
+               "nt.gerber": "nt.gerber.reply", "nt.gerber.kings": "nt.gerber.kings-reply",
+               "slam.rkcb": "slam.rkcb.reply", "slam.queen-ask": "slam.queen-ask.reply",
+               "slam.rkcb.kings": "slam.rkcb.kings-reply"}
     if asked not in replies or reply.rule != replies[asked]:
         return None
-    found = _after_reply(ctx, hand, asked, reply.call)
+    if asked in ("slam.rkcb", "slam.queen-ask", "slam.rkcb.kings"):
+        found = _after_keycards(ctx, hand, asked, reply.call)
+    else:
+        found = _after_reply(ctx, hand, asked, reply.call)
     if found is not None and not ctx.is_legal(found[0]):
         return None
     return found
@@ -306,7 +364,7 @@ def _after_reply(ctx: Context, hand: Hand, asked: str, reply_call: Call) -> tupl
     if step == 0 and own == 0:
         theirs = 4
     total = own + theirs
-    fit = agreed_suit(ctx, hand)
+    fit = agreed_suit(ctx, hand) or own_trump_suit(ctx, hand)
     strain = Strain.NOTRUMP if gerber or fit is None else fit.strain
     combined = hand.hcp + estimate(ctx.ranges[ctx.partner])
     if not kings:
@@ -316,6 +374,8 @@ def _after_reply(ctx: Context, hand: Hand, asked: str, reply_call: Call) -> tupl
                 target = Call.bid(4, Strain.NOTRUMP)
             if target is not None and ctx.is_legal(target):
                 return target, "slam.signoff", "sign-off: two aces are missing"
+            if strain != Strain.NOTRUMP and reply_call.strain != strain:  # the answer passed five of our suit
+                return Call.bid(6, strain), "slam.signoff", "two aces are missing, but no room to stop lower"
             return Call.PASS, "slam.signoff", "sign-off: two aces are missing"
         if total == 3:
             return Call.bid(6, strain), "slam.small", "small slam: one ace is missing"
@@ -324,10 +384,90 @@ def _after_reply(ctx: Context, hand: Hand, asked: str, reply_call: Call) -> tupl
             if ctx.is_legal(ask):
                 return ask, "nt.gerber.kings" if gerber else "slam.kings", "all the aces: asking for kings"
         return Call.bid(6, strain), "slam.small", "small slam: all the aces are ours"
-    level = 7 if total == 4 and combined >= GRAND_POINTS - 2 else 6
+    trumps_known = gerber or strain == Strain.NOTRUMP or agreed_suit(ctx) is not None or (
+        fit is not None and hand.length(fit) >= 6 and _top_honours(hand, fit) >= 2)
+    level = 7 if total == 4 and combined >= GRAND_POINTS - 2 and trumps_known else 6
     target = Call.bid(level, strain)
     if ctx.is_legal(target):
         return target, "slam.grand" if level == 7 else "slam.small", f"{'grand' if level == 7 else 'small'} slam"
+    return Call.PASS, "slam.small", "slam reached"
+
+
+def own_trump_suit(ctx: Context, hand: Hand) -> Suit | None:
+    """With no fit agreed, the suit I would play a slam in: my own six-card suit, else partner's five-card
+    suit where I hold three."""
+    pr = ctx.ranges[ctx.partner]
+    mine = [s for s in Suit if hand.length(s) >= 6 and s not in ctx.their_suits]
+    if mine:
+        return max(mine, key=lambda s: (hand.length(s), s))
+    theirs = [s for s in Suit if pr.length_min[s] >= 5 and hand.length(s) >= 3]
+    return max(theirs, key=lambda s: (pr.length_min[s] + hand.length(s), s)) if theirs else None
+
+
+def partner_keycards(ctx: Context, hand: Hand) -> tuple[int, bool | None]:
+    """Partner's keycards from their answer to my RKCB (1 or 4, 0 or 3 settled by my own count and what
+    partner has shown), and whether they hold the trump queen (None: not yet said)."""
+    trump = keycard_suit(ctx)
+    reply = next((ex.call for ex in reversed(ctx.calls_of(ctx.partner)) if ex.rule == "slam.rkcb.reply"), None)
+    assert reply is not None and reply.strain is not None
+    own = keycards(hand, trump)
+    if reply.strain in (Strain.HEARTS, Strain.SPADES):
+        return 2, reply.strain == Strain.SPADES
+    low, high = (1, 4) if reply.strain == Strain.CLUBS else (0, 3)
+    strong = ctx.ranges[ctx.partner].hcp_min >= 12 or ctx.points_shown(ctx.partner) is not None \
+        and ctx.points_shown(ctx.partner)[0] >= 16  # type: ignore[index]
+    theirs = high if own + high <= 5 and (own + low <= 1 or (strong and own + low <= 2)) else low
+    return theirs, None
+
+
+def _after_keycards(ctx: Context, hand: Hand, asked: str, reply: Call) -> tuple[Call, str, str] | None:
+    """The RKCB asker places the contract: five with two keycards missing, six with one missing and the
+    trump queen held, seven only with every keycard, the queen and enough to spare."""
+    trump = keycard_suit(ctx)
+    if trump is None:
+        return None
+    pr = ctx.ranges[ctx.partner]
+    theirs, queen = partner_keycards(ctx, hand)
+    if asked == "slam.queen-ask":
+        queen = reply.level == 6
+    total = keycards(hand, trump) + theirs
+    if hand.holding(trump) >> 10 & 1 or hand.length(trump) + pr.length_min[trump] >= 10:
+        queen = True
+    combined = hand.hcp + estimate(pr)
+    five, six, seven = (Call.bid(n, trump.strain) for n in (5, 6, 7))
+    if asked == "slam.rkcb.kings":
+        king_shown = reply.strain != trump.strain
+        if (king_shown and combined >= GRAND_POINTS - 5) or combined >= GRAND_POINTS - 1:
+            return seven, "slam.grand", "grand slam: every keycard, the trump queen and the kings we need"
+        if ctx.is_legal(six):
+            return six, "slam.small", "small slam: not enough for seven"
+        return (Call("6NT") if ctx.is_legal(Call("6NT")) else seven), "slam.small", "small slam: not enough for seven"
+    if total <= 3:
+        if ctx.is_legal(five):
+            return five, "slam.signoff", "sign-off: two keycards are missing"
+        return Call.PASS if reply == five else six, "slam.signoff", "two keycards are missing: no room to stop lower"
+    if asked == "slam.queen-ask" and reply == five:
+        return (six, "slam.small", "small slam: every keycard, but not the trump queen") if total == 5 else \
+            (Call.PASS, "slam.signoff", "one keycard and the trump queen are missing")
+    if queen is None:
+        ask = queen_ask_call(ctx)
+        if ask is not None and ctx.is_legal(ask):
+            return ask, "slam.queen-ask", f"queen ask: is the queen of {trump.name.lower()} there?"
+        queen = hand.length(trump) + pr.length_min[trump] >= 9
+    if total == 4:
+        if queen:
+            return (six, "slam.small", "small slam: one keycard is missing") if ctx.is_legal(six) else \
+                (Call.PASS, "slam.small", "slam reached")
+        if ctx.is_legal(five):
+            return five, "slam.signoff", "sign-off: a keycard and the trump queen are missing"
+        return six, "slam.small", "small slam: no room to stop"
+    kings = Call("5NT")
+    if queen and combined >= GRAND_POINTS - 4 and ctx.is_legal(kings):
+        return kings, "slam.rkcb.kings", "every keycard and the trump queen: asking for specific kings"
+    if queen and combined >= GRAND_POINTS - 1 and ctx.is_legal(seven):
+        return seven, "slam.grand", "grand slam: every keycard and the trump queen"
+    if ctx.is_legal(six):
+        return six, "slam.small", "small slam: every keycard is ours"
     return Call.PASS, "slam.small", "slam reached"
 
 
@@ -500,7 +640,7 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
     if partner_cued:
         # Partner is interested: go on with extras or controls of my own, else sign off in game.
         if not holes and slam_combined >= SLAM_POINTS and ctx.is_legal(blackwood):
-            return blackwood, "slam.blackwood", "Blackwood: every suit controlled after partner's cue-bid"
+            return blackwood, ace_ask(ctx)[1], "keycard ask: every suit controlled after partner's cue-bid"
         cue = _cheapest_cue(ctx, hand, fit, first_round=True)
         if cue is not None and slam_combined >= SLAM_TRY_POINTS - 1 and not i_cued:
             return cue, "slam.cue", f"cue-bid: first-round control of {_word(cue)}"
@@ -512,7 +652,7 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
     if i_cued and last is game and ctx.partner_last is not None and ctx.partner_last.call is game:
         # Partner signed off after my cue-bid.
         if not holes and slam_combined >= SLAM_POINTS + 2 and ctx.is_legal(blackwood):
-            return blackwood, "slam.blackwood", "Blackwood: enough for slam even opposite a sign-off"
+            return blackwood, ace_ask(ctx)[1], "keycard ask: enough for slam even opposite a sign-off"
         return Call.PASS, "slam.signoff", "partner signed off in game"
     if slam_combined < SLAM_TRY_POINTS or last.index >= game.index:
         return None
@@ -533,7 +673,8 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         return after
     my_calls = ctx.calls_of(ctx.seat)
     if (my_calls and my_calls[-1].rule in ("slam.blackwood.reply", "slam.kings.reply", "nt.gerber.reply",
-                                   "nt.gerber.kings-reply")
+                                   "nt.gerber.kings-reply", "slam.rkcb.reply", "slam.queen-ask.reply",
+                                   "slam.rkcb.kings-reply")
             and not ctx.forced and ctx.calls and ctx.calls[-1].is_pass):
         return Call.PASS, "slam.placed", "the asker has placed the contract"
     gsf = _grand_slam_force(ctx, hand)
@@ -641,10 +782,17 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     slam_try = _slam_try(ctx, hand, slam_combined, level)
     if slam_try is not None:
         return slam_try
-    if level >= 6 and strain != Strain.NOTRUMP and ctx.is_legal(Call.bid(4, Strain.NOTRUMP)) \
-            and not partner_bid_nt_naturally(ctx) and ctx.system != "basic" and agreed_suit(ctx) is not None:
-        # Blackwood only when the fit is known to both (partner must read 4NT as asking).
-        return Call.bid(4, Strain.NOTRUMP), "slam.blackwood", "Blackwood: slam values with a fit"
+    four_nt = Call.bid(4, Strain.NOTRUMP)
+    if level >= 6 and ctx.system != "basic" and ctx.is_legal(four_nt):
+        if reads_as_ace_ask(ctx):
+            # Never a slam off two aces (keycards): ask first. Partner reads 4NT as we mean it.
+            meaning, name = ace_ask(ctx)
+            return four_nt, name, meaning.text
+        if strain == Strain.NOTRUMP and partner_bid_nt_naturally(ctx) \
+                and hand.hcp + pr.hcp_min < SLAM_POINTS and level == 6:
+            return four_nt, "natural.nt-quantitative", "quantitative 4NT: slam if partner is not minimum"
+    if level == 7 and ctx.system != "basic":
+        level, target = 6, Call.bid(6, strain)  # a grand slam only after asking for keycards
 
     if last is not None and ours:
         assert last.strain is not None

@@ -103,8 +103,12 @@ def test_opening_pass_caps_strength() -> None:
 
 def test_blackwood_is_recognised_and_answered() -> None:
     rules = explain_rules(Auction("N", ["1H", "P", "3H", "P", "4NT", "P", "5D"]))
-    assert rules[4] == "slam.blackwood" and rules[6] == "slam.blackwood.reply"
-    assert "1 ace" in explain(Auction("N", ["1H", "P", "3H", "P", "4NT", "P", "5D"]))[6].text
+    assert rules[4] == "slam.rkcb" and rules[6] == "slam.rkcb.reply"
+    assert "none or three keycards" in explain(Auction("N", ["1H", "P", "3H", "P", "4NT", "P", "5D"]))[6].text
+    assert "hearts agreed" in explain(Auction("N", ["1H", "P", "3H", "P", "4NT"]))[4].text
+    # No suit agreed: plain Blackwood.
+    rules = explain_rules(Auction("N", ["1S", "P", "2H", "P", "3S", "P", "4NT", "P", "5D"]))
+    assert rules[6] == "slam.blackwood" and rules[8] == "slam.blackwood.reply"
 
 
 def test_gerber_over_notrump_and_quantitative_4nt() -> None:

@@ -261,10 +261,13 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("84.KQJ732.852.62", "1NT 2S", "N", "3H", "natural and weak over their overcall"),
     ("KJ84.Q73.A85.K62", "1NT 2H", "N", "3H", "cue-bid: Stayman"),
     ("K84.QJ93.A85.K62", "1NT 2H", "N", "X", "penalty double of their overcall"),
-    # --- slam: Blackwood and responses ----------------------------------------------------------------
-    ("K84.Q732.A852.62", "1H P 3H P 4NT P", "N", "5D", "Blackwood: one ace"),
-    ("KQ84.Q732.KJ52.2", "1H P 3H P 4NT P", "N", "5C", "Blackwood: no ace"),
-    ("A84.Q732.A852.62", "1H P 3H P 4NT P", "N", "5H", "Blackwood: two aces"),
+    # --- slam: 4NT and its answers. With a suit agreed, Roman Key Card Blackwood 1430 (issue 14's expert
+    # treatment) replaces the booklet's plain Blackwood; plain Blackwood stays when no suit is agreed ------
+    ("K84.Q732.A852.62", "1H P 3H P 4NT P", "N", "5C", "RKCB 1430: one keycard"),
+    ("KQ84.Q732.KJ52.2", "1H P 3H P 4NT P", "N", "5D", "RKCB 1430: no keycard"),
+    ("A84.J732.A852.62", "1H P 3H P 4NT P", "N", "5H", "RKCB 1430: two keycards, not the trump queen"),
+    ("A84.Q732.A852.62", "1H P 3H P 4NT P", "N", "5S", "RKCB 1430: two keycards and the trump queen"),
+    ("A84.K7.A852.8632", "1S P 2H P 3S P 4NT P", "N", "5H", "plain Blackwood with no suit agreed: two aces"),
     # --- more from the booklet: notrump overcalls, preempts, 2C, rebids after two-over-one ---------------
     ("KJ84.Q732.K52.62", "1D 1NT P", "N", "2C", "over our 1NT overcall, 2C is Stayman"),
     ("AQ4.KJ32.A5.KJ84", "1D 1NT P 2C P", "N", "2H", "answer Stayman after the 1NT overcall"),

@@ -124,9 +124,10 @@ SECTIONS: dict[str, list[Row]] = {
         ("KJ84.Q7.J852.962", "1D P 1S P 1NT P", "Pass", "6-9 passes 1NT"),
     ],
     "Slam bidding": [
-        ("A84.A732.A852.62", "1H P 3H P 4NT P", "5S", "Blackwood: 5S shows three aces"),
-        ("A84.A732.A852.A2", "1H P 3H P 4NT P", "5C", "Blackwood: 5C shows none or four"),
-        ("K84.Q732.A852.62", "1H P 3H P 4NT P 5D P 5NT P", "6D", "5NT asks for kings: 6D shows one"),
+        # With a suit agreed 4NT is Roman Key Card Blackwood 1430 (issue 14), not the booklet's plain Blackwood.
+        ("A84.A732.A852.62", "1H P 3H P 4NT P", "5D", "RKCB 1430: 5D shows three keycards"),
+        ("A84.A732.A852.A2", "1H P 3H P 4NT P", "5C", "RKCB 1430: 5C shows one or four"),
+        ("K84.J732.A852.K2", "1H P 3H P 4NT P 5C P 5NT P", "6C", "5NT asks for specific kings: the cheapest"),
         ("KQ4.KQJ973.KQ5.A", "1H P 3H P 4NT P 5D P", "5H", "two aces missing: sign off in five"),
         ("K84.AQ73.A852.62", "1H P 3H P 5NT P", "7H", "Grand Slam Force: two of the top three honours bid seven"),
         ("K84.A732.A852.62", "1H P 3H P 5NT P", "6H", "Grand Slam Force: fewer bid six"),

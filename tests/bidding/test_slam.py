@@ -1,0 +1,54 @@
+"""Slam bidding: Roman Key Card Blackwood 1430 with a suit agreed (answers, queen ask, specific kings, the
+asker's decision), plain Blackwood without one, and the bad slam auctions issue 14 quotes."""
+
+from __future__ import annotations
+
+import pytest
+
+from redouble import Auction, Hand
+from redouble.bidding import choose_call, explain, explain_rules
+
+SPADES_AGREED = "1S P 2C P 3S P 4S P"
+
+# (hand, auction so far, expected call, why)
+CASES = [
+    ("AKQJT95.Q.KQ5.87", SPADES_AGREED, "4NT", "slam values with spades agreed: ask for keycards"),
+    ("AKQJT95.Q.KQ5.87", SPADES_AGREED + " 4NT P 5C P", "5S", "two keycards missing: sign off in five"),
+    ("AKQJT95.Q.KQ5.87", SPADES_AGREED + " 4NT P 5D P", "5S", "none of partner's: two keycards missing"),
+    ("AKQJT95.Q.KQ5.87", SPADES_AGREED + " 4NT P 5H P", "6S", "one keycard missing, the queen is mine: six"),
+    ("AKJT95.Q.KQ5.A72", SPADES_AGREED + " 4NT P 5C P", "5D", "one keycard missing, the queen unknown: ask"),
+    ("Q84.K73.A852.K62", SPADES_AGREED + " 4NT P 5C P 5D P", "6S", "queen ask: six with the queen"),
+    ("984.K73.A852.K62", SPADES_AGREED + " 4NT P 5C P 5D P", "5S", "queen ask: five without it"),
+    ("AKJT95.Q.KQ5.A72", SPADES_AGREED + " 4NT P 5C P 5D P 5S P", "Pass", "a keycard and the queen missing"),
+    ("AKJT95.Q.KQ5.A72", SPADES_AGREED + " 4NT P 5C P 5D P 6S P", "Pass", "the queen is there: six is right"),
+    ("Q84.K73.A852.K62", SPADES_AGREED + " 4NT P 5S P 5NT P", "6C", "specific kings: the cheapest side king"),
+    ("Q84.873.A852.962", SPADES_AGREED + " 4NT P 5S P 5NT P", "6S", "specific kings: six of trumps, none"),
+    # Issue 14: "1H P 3C P 7H holding 987.AKQT982.J.K7 without the spade ace" - now ask, and stop in five.
+    ("987.AKQT982.J.K7", "1H P 3C P", "4NT", "slam values, no suit agreed: plain Blackwood first"),
+    ("987.AKQT982.J.K7", "1H P 3C P 4NT P 5D P", "5H", "two aces missing: sign off"),
+]
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected", "why"), CASES, ids=[f"{c[1]}|{c[0]}" for c in CASES])
+def test_slam_call(hand: str, auction: str, expected: str, why: str) -> None:
+    choice = choose_call(Hand.parse(hand), Auction("N", auction.split()))
+    assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule} ({choice.meaning.text})"
+
+
+def test_every_slam_call_is_explained() -> None:
+    auction = Auction("N", (SPADES_AGREED + " 4NT P 5C P 5D P 6S").split())
+    rules = explain_rules(auction)
+    assert rules[8::2] == ["slam.rkcb", "slam.rkcb.reply", "slam.queen-ask", "slam.queen-ask.reply"]
+    texts = [m.text for m in explain(auction)]
+    assert "spades agreed" in texts[8]
+    assert texts[10] == "RKCB 1430: one or four keycards"
+    assert "queen of spades" in texts[12]
+    assert texts[14] == "the trump queen: yes"
+    kings = explain(Auction("N", (SPADES_AGREED + " 4NT P 5S P 5NT P 6C").split()))
+    assert "specific kings" in kings[12].text and "king of clubs" in kings[14].text
+
+
+def test_no_grand_slam_without_asking() -> None:
+    """A hand worth a grand opposite a strong jump shift still asks; no seven straight away."""
+    choice = choose_call(Hand.parse("AK65.KQT53.2.AK3"), Auction("N", "1H P 3C P".split()))
+    assert str(choice.call) == "4NT"
