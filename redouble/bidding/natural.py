@@ -127,10 +127,12 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     last = ctx.last_bid
     if call.is_double:
         assert last is not None and last.strain is not None
-        takeout = (not ctx.we_have_bid and last.level <= 3 and last.strain != Strain.NOTRUMP) or (
-            ctx.we_have_bid and not any(ex.call.is_bid for ex in ctx.calls_of(partner))
-            and last.level <= 2 and last.strain != Strain.NOTRUMP and not any(
-                ex.call.is_bid for ex in ctx.calls_of(seat)))
+        # Partner silent, a suit contract of theirs at the three level or lower (four when I doubled them
+        # before): takeout, as experts play it (a competitive double after our own overcall included).
+        partner_silent = not any(ex.call.is_bid or ex.call.is_double for ex in ctx.calls_of(partner))
+        doubled_before = any(ex.call.is_double for ex in ctx.calls_of(seat))
+        takeout = partner_silent and last.strain != Strain.NOTRUMP and not ctx.last_bid_is_ours and (
+            last.level <= 3 or (last.level == 4 and doubled_before))
         if _reopening(ctx):
             rng = HandRange().narrow_hcp(14, None)
             if last.strain.suit is not None:
@@ -471,9 +473,24 @@ def _after_keycards(ctx: Context, hand: Hand, asked: str, reply: Call) -> tuple[
     return Call.PASS, "slam.small", "slam reached"
 
 
-def _forced_call(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
+def _artificial_doubled(ctx: Context) -> bool:
+    """Our side's last bid named a suit it did not promise (a cue-bid, an ask) and they doubled it: never
+    leave it there."""
+    last = ctx.last_bid
+    if last is None or not ctx.last_bid_is_ours or ctx.auction.doubled != 1 or ctx.system == "basic":
+        return False
+    if last.strain is None or last.strain.suit is None:
+        return False
+    bidder = next((ex for ex in reversed(ctx.history) if ex.call.is_bid), None)
+    if bidder is None or bidder.meaning.range.length_min[last.strain.suit] >= 3:
+        return False
+    return ctx.ranges[bidder.seat].length_min[last.strain.suit] < 3
+
+
+def _forced_call(ctx: Context, hand: Hand, avoid: Call | None = None) -> tuple[Call, str, str]:
     """The cheapest honest call when passing is not allowed: a fit for partner, a long suit, notrump with
-    stoppers, a preference; each level higher than needed costs."""
+    stoppers, a preference; each level higher than needed costs. ``avoid``: a strain we must leave (an
+    artificial bid of ours they doubled)."""
     pr = ctx.ranges[ctx.partner]
     partner_suits = sorted((s for s in Suit if pr.length_min[s] >= 4), key=lambda s: -pr.length_min[s])
     options: list[tuple[float, Call, str]] = []
@@ -481,6 +498,8 @@ def _forced_call(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     floor = legal_bids[0].level if legal_bids else 7
 
     def add(score: float, call: Call | None, text: str) -> None:
+        if avoid is not None and call is not None and call.strain == avoid.strain:
+            return
         if _legal(ctx, call):
             assert call is not None
             options.append((score - 2.0 * (call.level - floor), call, text))
@@ -506,7 +525,7 @@ def _forced_call(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
             add(5.0 + hand.length(s) * 0.1, cheapest(ctx, s.strain), "preference to partner's suit")
     if not options:
         for c in ctx.auction.legal_calls():
-            if c.is_bid:
+            if c.is_bid and (avoid is None or c.strain != avoid.strain):
                 return c, "natural.forced", "forced to bid: the cheapest call"
         return Call.PASS, "natural.pass", "nothing legal but pass"
     options.sort(key=lambda o: (-o[0], o[1].index))
@@ -559,7 +578,52 @@ def _penalty_double(ctx: Context, hand: Hand, combined: float) -> bool:
         return False
     trumps = last.strain.suit
     honours = sum(hand.holding(trumps) >> b & 1 for b in (12, 11, 10, 9, 8))
-    return combined >= 23 and hand.length(trumps) >= 4 and honours >= 2 and partner_has_bid(ctx)
+    return combined >= 23 and hand.length(trumps) >= 4 and honours >= 2 and partner_has_bid(ctx) \
+        and defence_beats(ctx, hand, last, combined - hand.hcp)
+
+
+def quick_tricks(hand: Hand, suit: Suit) -> float:
+    """Defensive tricks of a side suit: AK 2, AQ 1.5, A 1, KQ 1, Kx 0.5 (a singleton king none).
+
+    >>> hand = Hand.parse("AK2.AQ3.KQ4.K765")
+    >>> [quick_tricks(hand, s) for s in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)]
+    [2.0, 1.5, 1.0, 0.5]
+    """
+    h, n = hand.holding(suit), hand.length(suit)
+    a, k, q = h >> 12 & 1, h >> 11 & 1, h >> 10 & 1
+    if a:
+        return 2.0 if k else 1.5 if q else 1.0
+    if k and n >= 2:
+        return 1.0 if q else 0.5
+    return 0.0
+
+
+def trump_tricks(hand: Hand, trump: Suit) -> float:
+    """Tricks my holding in their trump suit takes in defence: honours that survive, and length beyond four.
+
+    >>> trump_tricks(Hand.parse("KJ94.A2.AQ.KQT74"), Suit.SPADES), trump_tricks(Hand.parse("8642.QJ.KQJ8.KQJ"), Suit.SPADES)
+    (1.75, 0.0)
+    """
+    h, n = hand.holding(trump), hand.length(trump)
+    got = 0.0
+    for bit, need in ((12, 1), (11, 2), (10, 3), (9, 4)):
+        if h >> bit & 1 and n >= need:
+            got += 1.0 if bit >= 11 else 0.75
+    return min(n, got + max(0, n - 4))
+
+
+def defence_beats(ctx: Context, hand: Hand, contract: Call, partner_points: float) -> bool:
+    """Whether we expect to set ``contract`` by tricks, not points: my side-suit quick tricks and trump
+    tricks, and about a trick for every four of partner's points (less when partner has shown a long suit
+    of their own, whose tricks do not cash against a trump contract)."""
+    trump = contract.strain.suit if contract.strain is not None else None
+    mine = sum(quick_tricks(hand, s) for s in Suit if s != trump)
+    if trump is not None:
+        mine += trump_tricks(hand, trump)
+    pr = ctx.ranges[ctx.partner]
+    long_suit = max(pr.length_min) >= 6
+    theirs = max(0.0, partner_points - 2) / (5 if long_suit else 4)
+    return mine + theirs >= 8 - contract.level
 
 
 def _reopening(ctx: Context) -> bool:
@@ -680,6 +744,8 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     gsf = _grand_slam_force(ctx, hand)
     if gsf is not None and ctx.is_legal(gsf[0]):
         return gsf
+    if _artificial_doubled(ctx):
+        return _forced_call(ctx, hand, avoid=ctx.last_bid)
     last = ctx.last_bid
     if (ctx.system != "basic" and _reopening(ctx) and ctx.is_legal(Call.DOUBLE) and hand.hcp >= 14
             and last is not None and last.strain is not None and last.strain.suit is not None
@@ -821,7 +887,8 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
             and last.level >= 2:
         assert last.strain is not None
         tr = last.strain.suit
-        if tr is None or hand.length(tr) >= PENALTY_TRUMPS or last.level >= 4 and hand.length(tr) >= 2:
+        if (tr is None or hand.length(tr) >= PENALTY_TRUMPS or last.level >= 4 and hand.length(tr) >= 2) \
+                and defence_beats(ctx, hand, last, p_est):
             return Call.DOUBLE, "natural.penalty-double", "penalty double: the points are ours"
     if ctx.forced:
         return _forced_call(ctx, hand)

@@ -110,6 +110,7 @@ def michaels_major(e: Env) -> Suit:
 no_five_card_suit = test("no five-card suit to overcall", lambda h, e: max(h.shape) <= 4 or h.hcp >= 15
                          or not any(h.length(s) >= 5 and good_suit(h, s) for s in Suit))
 ADVANCE = ["1x X P ?", "1x P P X P ?"]  # partner's takeout double, direct or balancing
+ADVANCE_HIGH = ["2o X P ?", "3x X P ?", "2o P P X P ?", "3x P P X P ?"]  # of a weak two or a preempt
 # the takeout doubler's second call, after partner's answer (over a one-bid, a weak two or a three-bid)
 DOUBLER = ["1x X P 1y P ?", "1x X P 2y P ?", "2x X P 2y P ?", "2x X P 3y P ?", "3x X P 3y P ?", "3x X P 4y P ?"]
 DOUBLER_M = ["1x X P 1M P ?", "1x X P 2M P ?", "2x X P 2M P ?", "2x X P 3M P ?", "3x X P 3M P ?"]
@@ -195,7 +196,20 @@ COMPETITION = [
          means="penalty double: a strong balanced hand"),
     rule("comp.over-preempt-double", "4m ?", "X", HCP(14), takeout_shape("m"), means="takeout double",
          forcing=F),
+    rule("comp.over-preempt-overcall", "4H ?", "4S", Len("S", 6), HCP(12), GoodSuit("S"),
+         means="natural: a good six-card spade suit, opening values or better"),
+    rule("comp.over-preempt-overcall", "4H ?", "4S", Len("S", 5), HCP(15), GoodSuit("S"),
+         means="natural: a good five-card spade suit, a strong hand"),
+    rule("comp.over-preempt-4nt", "4M ?", "4NT", Len("C", 5), Len("D", 5), HCP(10),
+         means="takeout for the minors: 5-5 or better", forcing=F, alert=True),
+    rule("comp.over-preempt-overcall", "4x ?", "5y", Len("y", 7), HCP(11), GoodSuit("y"), below("y", "x"),
+         means="natural: a good seven-card {y} suit"),
+    rule("comp.over-preempt-overcall", "4x ?", "5y", Len("y", 6), HCP(15), GoodSuit("y"), below("y", "x"),
+         means="natural: a good six-card {y} suit, a strong hand"),
+    rule("comp.over-preempt-double", "4H ?", "X", HCP(14), takeout_shape("H"),
+         means="double of 4H: values, short in hearts, partner may bid 4S or pass", forcing=NF),
     rule("comp.pass", "4x ?", "P", means="pass"),
+    rule("advance.unusual", "4M 4NT P ?", "5m", Len("m", 3), means="the better minor", order="longest"),
     # --- over their 1NT ----------------------------------------------------------------------------------
     rule("comp.double-1nt", "1NT ?", "X", HCP(16), means="penalty double: 16+ HCP"),
     rule("comp.overcall-1nt", "1NT ?", "2y", Len("y", 6), HCP(8, 15), GoodSuit("y"),
@@ -242,16 +256,35 @@ COMPETITION = [
          order="majors-first"),
     rule("advance.free-bid", "1x X 1y ?", ">z", Len("z", 5), HCP(6), means="free bid: 5+ {z}"),
     rule("advance.free-bid", "1x X 1y ?", ">z", Len("z", 4), HCP(8), means="free bid: 4+ {z}, values"),
-    # advancing a takeout double of a weak two or preempt
-    rule("advance.penalty-pass", ["2o X P ?", "3x X P ?"], "P", penalty_stack, HCP(7),
+    # advancing a takeout double of a weak two or preempt, direct or balancing
+    rule("advance.penalty-pass", ADVANCE_HIGH, "P", penalty_stack, HCP(7),
          means="penalty pass"),
-    rule("advance.3nt", ["2o X P ?", "3x X P ?"], "3NT", HCP(10), Stopper("theirs"), means="to play"),
-    rule("advance.game", ["2o X P ?", "3x X P ?"], "4M", Len("M", 5), HCP(8), means="game: 5+ {M}"),
-    rule("advance.game", ["2o X P ?", "3x X P ?"], "4M", Len("M", 4), HCP(10), means="game: 4+ {M}"),
-    rule("advance.cheapest", ["2o X P ?", "3x X P ?"], ">y", Len("y", 4), means="natural: 4+ {y}",
+    rule("advance.3nt", ADVANCE_HIGH, "3NT", HCP(10), Stopper("theirs"), means="to play"),
+    rule("advance.game", ADVANCE_HIGH, "4M", Len("M", 5), HCP(8), means="game: 5+ {M}"),
+    rule("advance.game", ADVANCE_HIGH, "4M", Len("M", 4), HCP(10), means="game: 4+ {M}"),
+    rule("advance.cheapest", ADVANCE_HIGH, ">y", Len("y", 4), means="natural: 4+ {y}",
          order="majors-first"),
-    rule("advance.cheapest", ["2o X P ?", "3x X P ?"], ">y", Len("y", 3), means="natural: 3+ {y}",
+    rule("advance.cheapest", ADVANCE_HIGH, ">y", Len("y", 3), means="natural: 3+ {y}",
          order="majors-first"),
+    # a takeout double of four of a minor
+    rule("advance.penalty-pass", "4m X P ?", "P", penalty_stack, HCP(5), means="penalty pass"),
+    rule("advance.game", "4m X P ?", "4M", Len("M", 4), means="natural: 4+ {M}", order="longest"),
+    rule("advance.game", "4m X P ?", "5n", Len("n", 4), means="natural: 4+ {n}"),
+    rule("advance.game", "4m X P ?", "4M", Len("M", 3), means="natural: 3+ {M}", order="longest"),
+    # --- balancing over their raise (1x P 2x P P ?) and over a weak two (2o P P ?) ------------------------
+    rule("comp.balance-double", "1x P 2x P P ?", "X", HCP(9), takeout_shape("x"),
+         means="balancing takeout double: they have found a fit and stopped low", forcing=F),
+    rule("comp.balance-overcall", "1x P 2x P P ?", ">y", Len("y", 5), HCP(7, 15),
+         any_of(GoodSuit("y"), Len("y", 6), HCP(10)), means="balancing: 5+ {y}, competing for the partscore"),
+    rule("comp.balance-pass", "1x P 2x P P ?", "P", means="pass"),
+    rule("comp.balance-double", "2o P P ?", "X", HCP(10), takeout_shape("o"), means="balancing takeout double",
+         forcing=F),
+    rule("comp.balance-double", "2o P P ?", "X", HCP(16), means="balancing double: a strong hand", forcing=F),
+    rule("comp.balance-overcall", "2o P P ?", ">y", Len("y", 5), HCP(9, 16), any_of(GoodSuit("y"), Len("y", 6)),
+         means="balancing: 5+ {y}"),
+    rule("comp.balance-2nt", "2o P P ?", "2NT", Balanced(), HCP(14, 17), Stopper("o"),
+         means="balancing 2NT: 14-17 balanced, a stopper"),
+    rule("comp.balance-pass", "2o P P ?", "P", means="pass"),
     # --- the doubler's rebid (1x X P 1y P ?, 1x X P 2y P ?) --------------------------------------------
     rule("doubler.raise-game", DOUBLER_M, "4M", Len("M", 4), Support("M", 19),
          means="game: 19+ with support"),

@@ -62,6 +62,23 @@ RESPONDER_REBIDS = [
     rule("resp2.game-major", "1M P 1y P 3M P ?", "4M", Len("M", 1), HCP(7, 14), means="accepts: game"),
     rule("resp2.3nt", "1m P 1y P 3m P ?", "3NT", HCP(8, 14), Stopper("theirs"), means="accepts: 3NT"),
     rule("resp2.pass", "1x P 1y P 3x P ?", "P", HCP(0, 7), means="declines"),
+    # --- opener's new suit, not a reverse: 1M P 1y P 2z P ? (preference, and raises of the major) ------------
+    rule("resp2.game-raise", ["1M P 1y P 2z P ?", "1M P 1y P 1z P ?"], "4M", Len("M", 3), Support("M", 13, 16),
+         means="game in opener's major: 3+ {M}, 13-16 points"),
+    rule("resp2.invite-raise", ["1M P 1y P 2z P ?", "1M P 1y P 1z P ?"], "3M", Len("M", 3), Support("M", 10, 12),
+         means="jump preference: 3+ {M}, 10-12 points, invites game", forcing=INV),
+    rule("resp2.preference", "1M P 1y P 2z P ?", "2M", Len("M", 3), HCP(0, 9),
+         means="preference: 3 {M}, a minimum"),
+    rule("resp2.preference", "1M P 1y P 2z P ?", "2M", Len("M", 2, 2), HCP(0, 9),
+         test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2),
+         means="preference: 2 {M}, a minimum"),
+    # --- fourth suit forcing: 1x P 1y P 1z P ? and 1x P 1y P 2z P ? with game values and no natural bid --------
+    rule("resp2.fourth-suit", ["1x P 1y P 1z P ?", "1x P 1y P 2z P ?"], ">w", HCP(13),
+         test("no fit with opener and no stopper for notrump in the fourth suit",
+              lambda h, e: h.length(e.suit("x")) < 3 and h.length(e.suit("z")) < 4 and not h.stopper(e.suit("w"))
+              and max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 6),
+         means="fourth suit forcing: game values, asks opener to describe further (no promise of {w})",
+         forcing=GF, alert=True),
     # --- after a reverse (16+, forcing): 1x P 1y P 2z P ? (natural, but never pass) -----------------------
     rule("resp2.after-reverse-3nt", "1x P 1y P 2z P ?", "3NT", HCP(10, 14), Stopper("theirs"),
          Balanced(True), no_six_card_major, means="3NT: 10+ points, a balanced hand"),

@@ -1,0 +1,56 @@
+"""Competitive bidding: advancing doubles of preempts (direct and balancing), action over a four-level
+preempt, balancing over their raise or weak two, never leaving an artificial bid doubled, penalty doubles
+judged by defensive tricks, and the bad auctions issue 14 quotes."""
+
+from __future__ import annotations
+
+import pytest
+
+from redouble.bidding import choose_call, explain, explain_rules
+
+# (hand, auction so far, dealer, expected call, why)
+CASES = [
+    ("942.QT2.9876.T94", "3H X P", "N", "4D", "issue 14: a takeout double of 3H is not passed with nothing"),
+    ("942.QT2.9876.T94", "3H P P X P", "N", "4D", "nor a balancing double of 3H"),
+    ("KQ42.T2.9876.T94", "2H P P X P", "N", "2S", "a balancing double of a weak two: the cheapest major"),
+    ("AKQJT95.94.AJ2.A", "4H", "N", "4S", "issue 14: over a 4H opening a strong hand with long spades bids 4S"),
+    ("A5.2.KQJ75.AQ862", "4S", "N", "4NT", "4NT over their 4S: the minors"),
+    ("K942.3.Q9876.T94", "4H 4NT P", "N", "5D", "advancing 4NT: the better minor"),
+    ("KQ952.A32.QJ7.94", "1H P 2H P P", "N", "2S", "balancing over their raise: a five-card suit"),
+    ("KQ92.3.QJ76.A942", "1H P 2H P P", "N", "X", "balancing double over their raise: short in their suit"),
+    ("AQJ92.432.QJ7.94", "2H P P", "N", "2S", "balancing over a weak two: a five-card suit"),
+    # 1C (2S) 3C cue-bid doubled: neither partner leaves it there.
+    ("AKT764.832.84.86", "1C 2S P 3C X", "E", "3S", "an artificial cue-bid doubled: the overcaller bids his suit"),
+    ("532.JT96.AK93.A9", "1C 2S P 3C X P P", "E", "3S", "the cue-bidder does not pass his own cue doubled"),
+    # Responder's preference and raises after opener's second suit.
+    ("K972.T92.AQ63.A5", "1H P 1S P 2C P", "N", "4H", "three-card support and game values: game in the major"),
+    ("K972.Q92.Q763.85", "1H P 1S P 2C P", "N", "2H", "three-card preference at the two level"),
+    ("K972.Q92.KJ63.85", "1H P 1S P 2C P", "N", "3H", "jump preference invites game"),
+]
+
+
+@pytest.mark.parametrize(("hand", "auction", "dealer", "expected", "why"), CASES,
+                         ids=[f"{c[1]}|{c[0]}" for c in CASES])
+def test_competitive_call(hand: str, auction: str, dealer: str, expected: str, why: str) -> None:
+    choice = choose_call(hand, auction.split(), dealer=dealer)
+    assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule} ({choice.meaning.text})"
+
+
+def test_penalty_double_with_defensive_tricks() -> None:
+    """1C (2S) 3H (4S): trump tricks and aces double them."""
+    strong = choose_call("KJ94.A2.AQ.KQT74", "1C 2S 3H 4S".split())
+    assert str(strong.call) == "X", f"chose {strong.call} by {strong.rule}"
+
+
+def test_competitive_double_after_our_overcall_reads_as_takeout() -> None:
+    """1C (1S) X (P) 2H: the overcaller's double, partner silent, is for takeout; partner must bid."""
+    auction = "P P 1C 1S X P 2H X".split()
+    assert "takeout" in explain(auction, dealer="S")[-1].text
+    choice = choose_call("983.KQ4.J96.9843", auction + ["P"], dealer="S")
+    assert choice.call.is_bid, f"chose {choice.call} by {choice.rule}"
+
+
+def test_new_calls_are_explained() -> None:
+    assert explain_rules("4S 4NT".split())[1] == "comp.over-preempt-4nt"
+    assert explain_rules("1H P 2H P P X".split())[5] == "comp.balance-double"
+    assert explain_rules("1H P 1S P 2C P 4H".split())[6] == "resp2.game-raise"
