@@ -601,8 +601,8 @@ def quick_tricks(hand: Hand, suit: Suit) -> float:
 def trump_tricks(hand: Hand, trump: Suit) -> float:
     """Tricks my holding in their trump suit takes in defence: honours that survive, and length beyond four.
 
-    >>> trump_tricks(Hand.parse("KJ94.A2.AQ.KQT74"), Suit.SPADES), trump_tricks(Hand.parse("8642.QJ.KQJ8.KQJ"), Suit.SPADES)
-    (1.75, 0.0)
+    >>> [trump_tricks(Hand.parse(h), Suit.SPADES) for h in ("KJ94.A2.AQ.KQT74", "8642.QJ.KQJ8.KQJ")]
+    [1.75, 0.0]
     """
     h, n = hand.holding(trump), hand.length(trump)
     got = 0.0
