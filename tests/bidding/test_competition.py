@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from redouble import Auction, Hand
 from redouble.bidding import choose_call, explain, explain_rules
 
 # (hand, auction so far, dealer, expected call, why)
@@ -32,25 +33,25 @@ CASES = [
 @pytest.mark.parametrize(("hand", "auction", "dealer", "expected", "why"), CASES,
                          ids=[f"{c[1]}|{c[0]}" for c in CASES])
 def test_competitive_call(hand: str, auction: str, dealer: str, expected: str, why: str) -> None:
-    choice = choose_call(hand, auction.split(), dealer=dealer)
+    choice = choose_call(Hand.parse(hand), Auction(dealer, auction.split()))
     assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule} ({choice.meaning.text})"
 
 
 def test_penalty_double_with_defensive_tricks() -> None:
     """1C (2S) 3H (4S): trump tricks and aces double them."""
-    strong = choose_call("KJ94.A2.AQ.KQT74", "1C 2S 3H 4S".split())
+    strong = choose_call(Hand.parse("KJ94.A2.AQ.KQT74"), Auction("N", "1C 2S 3H 4S".split()))
     assert str(strong.call) == "X", f"chose {strong.call} by {strong.rule}"
 
 
 def test_competitive_double_after_our_overcall_reads_as_takeout() -> None:
     """1C (1S) X (P) 2H: the overcaller's double, partner silent, is for takeout; partner must bid."""
-    auction = "P P 1C 1S X P 2H X".split()
-    assert "takeout" in explain(auction, dealer="S")[-1].text
-    choice = choose_call("983.KQ4.J96.9843", auction + ["P"], dealer="S")
+    calls = "P P 1C 1S X P 2H X".split()
+    assert "takeout" in explain(Auction("S", calls))[-1].text
+    choice = choose_call(Hand.parse("983.KQ4.J96.9843"), Auction("S", calls + ["P"]))
     assert choice.call.is_bid, f"chose {choice.call} by {choice.rule}"
 
 
 def test_new_calls_are_explained() -> None:
-    assert explain_rules("4S 4NT".split())[1] == "comp.over-preempt-4nt"
-    assert explain_rules("1H P 2H P P X".split())[5] == "comp.balance-double"
-    assert explain_rules("1H P 1S P 2C P 4H".split())[6] == "resp2.game-raise"
+    assert explain_rules(Auction("N", "4S 4NT".split()))[1] == "comp.over-preempt-4nt"
+    assert explain_rules(Auction("N", "1H P 2H P P X".split()))[5] == "comp.balance-double"
+    assert explain_rules(Auction("N", "1H P 1S P 2C P 4H".split()))[6] == "resp2.game-raise"
