@@ -41,10 +41,13 @@ class Auction:
 
     __slots__ = ("dealer", "calls", "annotations")
 
-    def __init__(self, dealer: Seat | str = Seat.NORTH, calls: Iterable[Call | str] = ()) -> None:
+    def __init__(self, dealer: Seat | str = Seat.NORTH, calls: Iterable[Call | str] | str = ()) -> None:
+        """``calls`` may be a list or one text: ``Auction("N", "1NT P 3NT P P P")``."""
         self.dealer = Seat.parse(dealer)
         self.calls: list[Call] = []
         self.annotations: dict[int, Annotation] = {}
+        if isinstance(calls, str):
+            calls = calls.replace(",", " ").split()
         for c in calls:
             self.push(c)
 

@@ -16,13 +16,12 @@ with a hand missing) takes calls but no cards: ``is_playable`` is False and says
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from redouble.auction import Auction
 from redouble.calls import Call, Contract
-from redouble.cards import Card, Seat, Strain, Vulnerability
+from redouble.cards import Card, Seat, Strain, Vulnerability, board_number
 from redouble.deal import Deal
 from redouble.errors import IllegalCallError, IllegalCardError, IllegalUndoError, Problem, RedoubleError
 from redouble.play import Play
@@ -69,7 +68,7 @@ class Board:
         if not isinstance(self.deal, Deal):
             raise RedoubleError(f"a board's deal must be a Deal, not {self.deal!r}")
         if self.number is not None:
-            self.number = _board_number(self.number)
+            self.number = board_number(self.number)
         self.dealer = Seat.parse(self.dealer)
         if self.auction is None:
             self.auction = Auction(self.dealer)
@@ -380,16 +379,6 @@ def double_dummy_table(board: Board) -> dict[tuple[Seat, Strain], int] | None:
 
 _DD_TAG_SEATS = (Seat.NORTH, Seat.SOUTH, Seat.EAST, Seat.WEST)  # the order of DoubleDummyTricks' digits
 _DD_TAG_STRAINS = (Strain.NOTRUMP, Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-
-
-def _board_number(number: object) -> int:
-    try:
-        n = operator.index(number) if not isinstance(number, bool) else 0  # type: ignore[call-overload,arg-type]
-    except TypeError:
-        n = 0
-    if n < 1:
-        raise RedoubleError(f"a board number is a whole number from 1, not {number!r}")
-    return int(n)
 
 
 def _reads_as_call(text: str) -> bool:

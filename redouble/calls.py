@@ -57,11 +57,11 @@ class Call:
     def __new__(cls, text: str | Call | int) -> Call:
         if isinstance(text, Call):
             return text
-        if isinstance(text, int):
+        if isinstance(text, int) and not isinstance(text, bool):
             if not 0 <= text < 38:  # a negative index would silently count from redouble
                 raise RedoubleError(f"no call has index {text!r} (0 is 1C, 34 7NT, then Pass, X, XX)")
             return cls._all[text]
-        return cls.parse(text)
+        return cls.parse(text)  # type: ignore[arg-type]  # parse names what is wrong with it
 
     @classmethod
     def _make(cls, index: int) -> Call:
@@ -78,6 +78,8 @@ class Call:
 
     @classmethod
     def parse(cls, text: str) -> Call:
+        if not isinstance(text, str):
+            raise RedoubleError(f"not a call: {text!r} (expected a bid like '1H' or '3NT', 'Pass', 'X' or 'XX')")
         key = " ".join(text.strip().upper().split())
         if key in _CALL_WORDS:
             return cls._all[35 + _CALL_WORDS[key] - 1]
@@ -88,9 +90,9 @@ class Call:
 
     @classmethod
     def bid(cls, level: int, strain: Strain | str) -> Call:
-        if not 1 <= level <= 7:
+        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
             raise RedoubleError(f"bid level must be 1 to 7, not {level!r}")
-        s = strain if isinstance(strain, Strain) else Strain.parse(strain)
+        s = Strain.parse(strain)
         return cls._all[(level - 1) * 5 + s]
 
     @property
@@ -197,6 +199,8 @@ class Contract:
     def parse(cls, text: str | Contract) -> Contract:
         if isinstance(text, Contract):
             return text
+        if not isinstance(text, str):
+            raise RedoubleError(f"not a contract: {text!r} (expected e.g. '4H', '3NTX', '7SXX-N' or 'Pass')")
         key = " ".join(text.strip().upper().split())
         if key in ("PASS", "P", "PASSED", "PASSED OUT", "AP", "ALL PASS"):
             return cls.PASSED_OUT

@@ -15,6 +15,33 @@ from typing import ClassVar
 
 from redouble.errors import RedoubleError
 
+
+def _whole(value: object, low: int, high: int) -> int | None:
+    """``value`` as a whole number from ``low`` to ``high``, or None (True and 2.0 are not whole numbers here)."""
+    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+        return int(value)
+    return None
+
+
+def _key(text: object, what: str, expected: str) -> str:
+    """The lookup key of a name (stripped, upper case); anything but text is refused."""
+    if not isinstance(text, str):
+        raise RedoubleError(f"not a {what}: {text!r} (expected {expected})")
+    return text.strip().upper()
+
+
+def board_number(number: object) -> int:
+    """A duplicate board number: a whole number from 1.
+
+    >>> board_number(3)
+    3
+    """
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise RedoubleError(f"board numbers are whole numbers, not {number!r}")
+    if number < 1:
+        raise RedoubleError(f"board numbers start at 1, not {number}")
+    return int(number)
+
 _SUIT_ALIASES = {
     "C": 0, "♣": 0, "♧": 0, "CLUB": 0, "CLUBS": 0,
     "D": 1, "♦": 1, "♢": 1, "DIAMOND": 1, "DIAMONDS": 1,
@@ -36,11 +63,17 @@ class Suit(IntEnum):
     SPADES = 3
 
     @classmethod
-    def parse(cls, text: str) -> Suit:
+    def parse(cls, text: str | int) -> Suit:
+        if isinstance(text, Suit):
+            return text
+        index = _whole(text, 0, 3)
+        if index is not None:
+            return cls(index)
+        expected = "one of C D H S ♣ ♦ ♥ ♠"
         try:
-            return cls(_SUIT_ALIASES[text.strip().upper()])
+            return cls(_SUIT_ALIASES[_key(text, "suit", expected)])
         except KeyError:
-            raise RedoubleError(f"not a suit: {text!r} (expected one of C D H S ♣ ♦ ♥ ♠)") from None
+            raise RedoubleError(f"not a suit: {text!r} (expected {expected})") from None
 
     @property
     def letter(self) -> str:
@@ -90,8 +123,13 @@ class Rank(IntEnum):
     ACE = 14
 
     @classmethod
-    def parse(cls, text: str) -> Rank:
-        key = text.strip().upper()
+    def parse(cls, text: str | int) -> Rank:
+        if isinstance(text, Rank):
+            return text
+        value = _whole(text, 2, 14)
+        if value is not None:
+            return cls(value)
+        key = _key(text, "rank", "A K Q J T 9 ... 2, or 10")
         if key in _RANK_ALIASES:
             return cls(_RANK_ALIASES[key])
         if len(key) == 1 and "2" <= key <= "9":
@@ -135,13 +173,14 @@ class Card:
         if isinstance(suit, Card):
             return suit
         if rank is None:
-            if isinstance(suit, int):
+            if isinstance(suit, int) and not isinstance(suit, bool):
                 if not 0 <= suit < 52:  # a negative index would silently count from the spade ace
                     raise RedoubleError(f"no card has index {suit!r} (0 is the club two, 51 the spade ace)")
                 return cls._all[suit]
+            if not isinstance(suit, str):
+                raise RedoubleError(f"not a card: {suit!r} (expected text like 'SA', or an index 0 to 51)")
             return cls.parse(suit)
-        s = suit if isinstance(suit, Suit) else (Suit(suit) if isinstance(suit, int) else Suit.parse(str(suit)))
-        r = rank if isinstance(rank, Rank) else (Rank(rank) if isinstance(rank, int) else Rank.parse(rank))
+        s, r = Suit.parse(suit), Rank.parse(rank)
         return cls._all[s * 13 + r - 2]
 
     @classmethod
@@ -155,7 +194,7 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``"SA"``, ``"AS"``, ``"♠A"``, ``"S10"``, ``"10S"`` (any case)."""
-        t = text.strip().upper()
+        t = _key(text, "card", "suit and rank, like 'SA' or 'DT'")
         if len(t) >= 2:
             for suit_part, rank_part in ((t[0], t[1:]), (t[-1], t[:-1])):
                 if suit_part in _SUIT_ALIASES and rank_part in _RANK_ALIASES or (
@@ -220,20 +259,26 @@ class Seat(IntEnum):
     WEST = 3
 
     @classmethod
-    def parse(cls, text: str | Seat) -> Seat:
+    def parse(cls, text: str | int) -> Seat:
+        """``'N'``, ``'north'``, a Seat, or its number 0 (North) to 3 (West).
+
+        >>> Seat.parse("w"), Seat.parse(0)
+        (Seat.WEST, Seat.NORTH)
+        """
         if isinstance(text, Seat):
             return text
+        index = _whole(text, 0, 3)
+        if index is not None:
+            return SEATS[index]
         try:
-            return cls(_SEAT_ALIASES[text.strip().upper()])
-        except (KeyError, AttributeError):
+            return cls(_SEAT_ALIASES[_key(text, "seat", "N, E, S or W")])
+        except KeyError:
             raise RedoubleError(f"not a seat: {text!r} (expected N, E, S or W)") from None
 
     @classmethod
     def dealer_for_board(cls, number: int) -> Seat:
         """The dealer of duplicate board ``number`` (board 1: North)."""
-        if number < 1:
-            raise RedoubleError(f"board numbers start at 1, not {number}")
-        return cls((number - 1) % 4)
+        return cls((board_number(number) - 1) % 4)
 
     @property
     def next(self) -> Seat:
@@ -292,9 +337,14 @@ class Strain(IntEnum):
     NOTRUMP = 4
 
     @classmethod
-    def parse(cls, text: str) -> Strain:
+    def parse(cls, text: str | int) -> Strain:
+        if isinstance(text, Strain):
+            return text
+        index = _whole(text, 0, 4)
+        if index is not None:
+            return cls(index)
         try:
-            return cls(_STRAIN_ALIASES[text.strip().upper()])
+            return cls(_STRAIN_ALIASES[_key(text, "strain", "C D H S or NT")])
         except KeyError:
             raise RedoubleError(f"not a strain: {text!r} (expected C D H S or NT)") from None
 
@@ -349,20 +399,22 @@ class Vulnerability(IntEnum):
     ALL = 3
 
     @classmethod
-    def parse(cls, text: str | Vulnerability) -> Vulnerability:
+    def parse(cls, text: str | int) -> Vulnerability:
         if isinstance(text, Vulnerability):
             return text
+        index = _whole(text, 0, 3)
+        if index is not None:
+            return cls(index)
+        expected = "None, NS, EW or All"
         try:
-            return cls(_VUL_ALIASES[text.strip().upper().replace(" ", "")])
-        except (KeyError, AttributeError):
-            raise RedoubleError(f"not a vulnerability: {text!r} (expected None, NS, EW or All)") from None
+            return cls(_VUL_ALIASES[_key(text, "vulnerability", expected).replace(" ", "")])
+        except KeyError:
+            raise RedoubleError(f"not a vulnerability: {text!r} (expected {expected})") from None
 
     @classmethod
     def for_board(cls, number: int) -> Vulnerability:
         """Vulnerability of duplicate board ``number`` by the 16-board cycle."""
-        if number < 1:
-            raise RedoubleError(f"board numbers start at 1, not {number}")
-        return _BOARD_VUL[(number - 1) % 16]
+        return _BOARD_VUL[(board_number(number) - 1) % 16]
 
     @classmethod
     def from_sides(cls, ns: bool, ew: bool) -> Vulnerability:

@@ -96,9 +96,16 @@ class Hand:
     __slots__ = ("mask",)
     mask: int
 
-    def __init__(self, cards: Iterable[Card | str] | int = ()) -> None:
-        if isinstance(cards, int):
+    def __init__(self, cards: Iterable[Card | str] | str | int = ()) -> None:
+        if isinstance(cards, int) and not isinstance(cards, bool):
+            if not 0 <= cards < 1 << 52:
+                raise RedoubleError(f"a hand's mask has one bit for each of the 52 cards, not {cards!r}")
             mask = cards
+        elif isinstance(cards, str):
+            # "AKQ4.J92.T8.Q765" (PBN, spades first) or cards one by one: "SA HK D2"
+            mask = Hand.parse(cards).mask if "." in cards else Hand(cards.replace(",", " ").split()).mask
+        elif not isinstance(cards, Iterable):
+            raise RedoubleError(f"a hand is made of cards, not {cards!r}")
         else:
             mask = 0
             for c in cards:
@@ -171,6 +178,23 @@ class Hand:
     @property
     def cards(self) -> tuple[Card, ...]:
         return tuple(self)
+
+    @property
+    def spades(self) -> tuple[Rank, ...]:
+        """The spades held, high to low (as ``suit(Suit.SPADES)``)."""
+        return self.suit(Suit.SPADES)
+
+    @property
+    def hearts(self) -> tuple[Rank, ...]:
+        return self.suit(Suit.HEARTS)
+
+    @property
+    def diamonds(self) -> tuple[Rank, ...]:
+        return self.suit(Suit.DIAMONDS)
+
+    @property
+    def clubs(self) -> tuple[Rank, ...]:
+        return self.suit(Suit.CLUBS)
 
     def holding(self, suit: Suit) -> int:
         """The 13-bit mask of ``suit`` (bit 0 the two, bit 12 the ace)."""
@@ -314,11 +338,34 @@ class Deal:
 
     @classmethod
     def from_owners(cls, owners: bytes | Iterable[int]) -> Deal:
-        """Build from who holds each card index (0 N, 1 E, 2 S, 3 W, 4 unknown)."""
+        """Build from who holds each card index (0 N, 1 E, 2 S, 3 W, 4 unknown).
+
+        As with the hands themselves, the known hands hold the same number of cards, 13 at most.
+
+        >>> Deal.from_owners(bytes(52))
+        Traceback (most recent call last):
+        ...
+        redouble.errors.RedoubleError: North holds 52 cards; a hand holds 13 at most
+        """
+        try:
+            data = bytes(owners)
+        except (TypeError, ValueError):
+            raise RedoubleError(f"a deal's owners are numbers 0 to 4, one for each of the 52 cards, not "
+                                f"{owners!r}") from None
+        if len(data) != 52:
+            raise RedoubleError(f"a deal names an owner for 52 cards, not {len(data)}")
+        counts = (data.count(0), data.count(1), data.count(2), data.count(3))
+        if counts != (13, 13, 13, 13):  # the common case, a whole deal, needs no more checks
+            if max(data) > _UNKNOWN:
+                raise RedoubleError(f"owner {max(data)} is not a seat (0 N, 1 E, 2 S, 3 W, 4 not known)")
+            for seat, n in zip(SEATS, counts, strict=True):
+                if n > 13:
+                    raise RedoubleError(f"{seat.name.title()} holds {n} cards; a hand holds 13 at most")
+            if len({n for n in counts if n}) > 1:
+                raise RedoubleError(f"the hands hold {', '.join(map(str, counts))} cards (N E S W): every known "
+                                    "hand of a deal holds the same number")
         deal = object.__new__(cls)
-        deal._set(bytes(owners))
-        if len(deal._owners) != 52:
-            raise RedoubleError(f"a deal names an owner for 52 cards, not {len(deal._owners)}")
+        deal._set(data)
         return deal
 
     @classmethod
@@ -380,6 +427,23 @@ class Deal:
     def __getitem__(self, seat: Seat | str) -> Hand:
         return self.hands[Seat.parse(seat)]
 
+    @property
+    def north(self) -> Hand:
+        """North's hand (as ``deal[Seat.NORTH]``)."""
+        return self.hands[0]
+
+    @property
+    def east(self) -> Hand:
+        return self.hands[1]
+
+    @property
+    def south(self) -> Hand:
+        return self.hands[2]
+
+    @property
+    def west(self) -> Hand:
+        return self.hands[3]
+
     def owner(self, card: Card | str) -> Seat | None:
         o = self._owners[Card(card).index]
         return None if o == _UNKNOWN else Seat(o)
@@ -409,10 +473,21 @@ class Deal:
     def __repr__(self) -> str:
         return f"Deal.parse('{self}')"
 
-    def hcp(self, side: str) -> int:
-        """High-card points of a side, ``'NS'`` or ``'EW'``."""
-        seats = (Seat.NORTH, Seat.SOUTH) if side.upper() == "NS" else (Seat.EAST, Seat.WEST)
-        return sum(self[s].hcp for s in seats)
+    def hcp(self, side: str | Seat) -> int:
+        """High-card points of a side, ``'NS'`` or ``'EW'``, or of one seat.
+
+        >>> d = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432")
+        >>> d.hcp("NS"), d.hcp("ew"), d.hcp("north"), d.hcp(Seat.WEST)
+        (37, 3, 37, 3)
+        """
+        if isinstance(side, str) and side.strip().upper().replace("-", "").replace("/", "") in ("NS", "EW"):
+            key = side.strip().upper().replace("-", "").replace("/", "")
+            seats = (Seat.NORTH, Seat.SOUTH) if key == "NS" else (Seat.EAST, Seat.WEST)
+            return sum(self.hands[s].hcp for s in seats)
+        try:
+            return self.hands[Seat.parse(side)].hcp
+        except RedoubleError:
+            raise RedoubleError(f"not a side or a seat: {side!r} (expected 'NS', 'EW' or a seat)") from None
 
     def diagram(self) -> str:
         """A plain-text diagram of the four hands."""

@@ -325,3 +325,8 @@ def test_random_legal_auctions_end_and_legal_calls_agree_with_is_legal(data: st.
     while len(a):
         a.pop()
     assert a == Auction(dealer) and a.legal_calls() == [Call.PASS, *ALL_CALLS[:35]]
+
+
+def test_an_auction_from_one_text() -> None:
+    assert Auction("N", "1NT P 3NT P P P").contract == Contract.parse("3NT-N")
+    assert Auction("E", "1D, X").calls == [Call("1D"), Call.DOUBLE]

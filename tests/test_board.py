@@ -246,3 +246,64 @@ def test_take_back_never_reopens_what_was_shown(seed: int, data: st.DataObject) 
     assert not done
     if lead_made:
         assert board.auction.calls == calls and board.play is not None and len(board.play.cards) >= 1
+
+
+# --- found by fuzzing: boards that cannot be played, whole operations, everyday snags ---------------------
+
+ONE_HAND = "N:AKQJ.AKQ.AKQ.AKQ - - -"
+
+
+@pytest.mark.parametrize("deal", [Deal.parse(ONE_HAND), Deal.from_owners(bytes([4] * 52))])
+def test_a_board_without_all_four_hands_takes_calls_but_says_why_it_cannot_be_played(deal: Deal) -> None:
+    board = Board(deal, dealer=Seat.NORTH)
+    assert not board.is_playable and "the deal is not complete" in board.why_unplayable
+    for call in ["1NT", "Pass", "Pass"]:
+        board.push(call)
+    board.push("Pass")  # the last pass is taken whole: the auction is over, the play cannot start
+    assert board.phase == "play" and board.play is None and board.contract == Contract.parse("1NT-N")
+    assert board.turn == Seat.EAST and board.legal_actions() == []
+    with pytest.raises(IllegalCardError, match="E cannot play S2: the deal is not complete"):
+        board.push("S2")
+    assert len(board.auction) == 4 and board.play is None
+    assert board.pop() == Call.PASS and board.phase == "auction"
+
+
+def test_a_refused_action_changes_nothing() -> None:
+    board = Board.from_number(1, deal=Deal.random(seed=5))
+    with pytest.raises(RedoubleError, match=r"push takes one call or card, not \['1NT', 'Pass'\]"):
+        board.push(["1NT", "Pass"])  # type: ignore[arg-type]
+    board.extend(["1NT", "Pass"])
+    before = board.copy()
+    with pytest.raises(IllegalCallError):
+        board.extend(["3NT", "Pass", "Pass", "2C"])
+    assert board == before and board.auction.calls == [Call("1NT"), Call.PASS]
+    with pytest.raises(RedoubleError, match="split it"):
+        board.extend("3NT P P P")  # type: ignore[arg-type]
+
+
+def test_copy_is_independent_and_boards_compare_by_content() -> None:
+    board = Board.from_number(3, deal=Deal.random(seed=3))
+    board.extend("1NT P 3NT P P P".split())
+    copy = board.copy()
+    assert copy == board and copy.play == board.play and copy.play is not board.play
+    copy.push(copy.legal_actions()[0])
+    assert copy != board and len(board.play.cards) == 0
+
+
+@pytest.mark.parametrize("number", [2.5, 2.0, True, 0, -3, "7"])
+def test_board_numbers_are_whole_numbers_from_one(number: object) -> None:
+    with pytest.raises(RedoubleError, match="board numbers"):
+        Board(Deal.random(seed=1), number=number)  # type: ignore[arg-type]
+    if not isinstance(number, str):
+        with pytest.raises(RedoubleError, match="board numbers"):
+            Board.from_number(number)  # type: ignore[arg-type]
+
+
+def test_two_d_is_a_bid_in_the_auction_and_a_card_in_the_play() -> None:
+    board = Board.from_number(1, deal=Deal.parse("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 "
+                                                 "6.J6.J876.J76432"))
+    board.extend(["1NT", "2D", "Pass", "Pass", "Pass"])
+    assert board.contract == Contract.parse("2D-E") and board.turn == Seat.SOUTH
+    for card in ["9D", "D6", "DA", "2D"]:  # "2D" is now East's diamond two
+        board.push(card)
+    assert board.play.cards == [Card("D9"), Card("D6"), Card("DA"), Card("D2")]

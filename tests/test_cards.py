@@ -284,3 +284,22 @@ def test_parsers_never_crash(text: str, parse: object) -> None:
         assert repr(text) in str(exc)  # the message quotes the bad input
     else:
         assert parse(str(value)) == value
+
+
+# --- found by fuzzing: wrong types get the library's errors ---------------------------------------------
+
+@pytest.mark.parametrize("make", [
+    lambda: Card(Suit.SPADES, 1), lambda: Card(1.5), lambda: Card(Suit.SPADES, 2.0), lambda: Card(True),
+    lambda: Card(None), lambda: Suit.parse(None), lambda: Rank.parse(1), lambda: Strain.parse(5),
+    lambda: Seat.parse(4), lambda: Seat.parse(True), lambda: Vulnerability.parse(2.0),
+    lambda: Seat.dealer_for_board(2.5), lambda: Vulnerability.for_board(True),
+])
+def test_values_of_the_wrong_type_raise_the_librarys_error(make) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(RedoubleError):
+        make()
+
+
+def test_enums_parse_their_own_numbers() -> None:
+    assert [Seat.parse(k) for k in range(4)] == list(SEATS)
+    assert Suit.parse(3) is Suit.SPADES and Rank.parse(12) is Rank.QUEEN and Strain.parse(4) is Strain.NOTRUMP
+    assert Vulnerability.parse(2) is Vulnerability.EW and Card(Suit.SPADES, 14) is Card("SA")

@@ -307,3 +307,34 @@ def test_deal_parser_never_crashes(first: str, hands: list[str]) -> None:
         pass
     else:
         assert Deal.parse(str(d)) == d
+
+
+# --- found by fuzzing: wrong types and impossible deals get the library's errors, and shortcuts -------
+
+@pytest.mark.parametrize(("owners", "message"), [
+    (bytes([7] * 52), "owner 7 is not a seat"),
+    (bytes(52), "North holds 52 cards; a hand holds 13 at most"),
+    (bytes([0] * 13 + [1] * 12 + [4] * 27), "every known hand of a deal holds the same number"),
+    ([1.5] * 52, "owners are numbers 0 to 4"),
+    (bytes(51), "52 cards, not 51"),
+])
+def test_from_owners_checks_what_it_is_given(owners: object, message: str) -> None:
+    with pytest.raises(RedoubleError, match=message):
+        Deal.from_owners(owners)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("mask", [-876, 1 << 52, 2.5, True])
+def test_hand_masks_are_checked(mask: object) -> None:
+    with pytest.raises(RedoubleError):
+        Hand(mask)  # type: ignore[arg-type]
+
+
+def test_hands_from_text_and_shortcuts() -> None:
+    assert Hand("SA HK") == Hand([Card("SA"), Card("HK")]) and Hand("AK.Q.J.T") == Hand.parse("AK.Q.J.T")
+    deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432")
+    assert (deal.north, deal.east, deal.south, deal.west) == deal.hands
+    assert deal.north.spades == (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK) and deal.west.clubs[0] == Rank.JACK
+    assert deal.east.hearts == deal.east.suit(Suit.HEARTS) and deal.south.diamonds == (Rank.TEN, Rank.NINE)
+    assert (deal.hcp("NS"), deal.hcp("E-W"), deal.hcp("north"), deal.hcp(Seat.WEST)) == (37, 3, 37, 3)
+    with pytest.raises(RedoubleError, match="not a side or a seat: 'nw'"):
+        deal.hcp("nw")

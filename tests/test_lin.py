@@ -189,3 +189,31 @@ def test_several_boards_round_trip(first: Board, second: Board) -> None:
 
 def test_card_spelling() -> None:
     assert Card.parse("s10") is Card("ST")
+
+
+# --- found by fuzzing ---------------------------------------------------------------------------------
+
+def test_north_dealing_is_read_as_north() -> None:
+    [board] = lin.loads("qx|o2|md|3SAKQJHAKQDAKQCAKQ,S5432H5432D5432C5,ST987HT987DT9CT98,|mb|1C|mb|p|mb|p|mb|p|"
+                        "pc|HJ|")
+    assert board.dealer == board.auction.dealer == Seat.NORTH and str(board.contract) == "1C-N"
+    assert board.play.cards == [Card("HJ")] and not board.problems  # East led: the play could be written back
+    assert snapshot(lin.loads(lin.dumps([board]))[0]) == snapshot(board)
+
+
+def test_a_deal_with_two_hands_gives_a_board_that_says_it_cannot_be_played() -> None:
+    [board] = lin.loads("md|3SAKQJHAKQDAKQCAKQ,S5432H5432D5432C5,,|mb|1N|mb|p|mb|p|mb|p|")
+    assert board.phase == "play" and not board.is_playable and board.play is None
+    assert board.turn == Seat.EAST and board.legal_actions() == []
+
+
+def test_an_eight_name_pn_names_both_rooms_and_survives_a_round_trip() -> None:
+    text = f"pn|S1,W1,N1,E1,S2,W2,N2,E2|qx|o1|{MD}mb|p|mb|p|mb|p|mb|p|qx|c1|{MD}mb|p|mb|p|mb|p|mb|p|"
+    boards = lin.loads(text)
+    assert [(b.tags["Room"], b.tags["South"], b.tags["East"]) for b in boards] == [("Open", "S1", "E1"),
+                                                                                 ("Closed", "S2", "E2")]
+    again = lin.loads(lin.dumps(boards))
+    assert [snapshot(b) for b in again] == [snapshot(b) for b in boards]
+    # a board on its own with an eight-name pn among its pairs
+    [one] = lin.loads(f"qx|o3|{MD}pn|a,b,c,d,e,f,g,h|mb|p|")
+    assert [snapshot(b) for b in lin.loads(lin.dumps([one]))] == [snapshot(one)]

@@ -335,3 +335,41 @@ def test_scores_survive_the_round_trip(st_boards: Board) -> None:
 def test_call_parse_sanity() -> None:  # the writer's spelling of calls reads back
     for call in [Call("1NT"), Call.PASS, Call.DOUBLE, Call.REDOUBLE]:
         assert Call.parse(str(call)) is call
+
+
+# --- found by fuzzing ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("section", "bad"), [
+    ("[Auction \"N\"]\n7NT = Pass Pass Pass\n", "'='"), ("[Auction \"N\"]\n7NT Pass P=ss Pass\n", "'='"),
+    ("[Auction \"N\"]\n7NT Pass Pass Pass\n[Play \"E\"]\nS2 =\n", "'='"),
+])
+def test_a_bare_note_mark_is_a_problem_not_a_crash(section: str, bad: str) -> None:
+    text = BASIC.split('[Auction')[0] + section
+    with pytest.raises(ParseError, match=f"note reference {bad} without its number"):
+        pbn.loads(text, strict=True)
+    [board] = loaded = pbn.loads(text)
+    assert "without its number" in loaded.problems[0].message and board.score() == 1520
+    assert section.split("\n")[-2] in pbn.dumps([board])
+
+
+@pytest.mark.parametrize("text", [
+    game('[Dealer "N"]', '[Auction "N"]', "1NT Pass Pass Pass"),
+    game('[Dealer "N"]', '[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]', '[Auction "N"]', "1NT Pass Pass Pass"),
+])
+def test_a_board_with_an_incomplete_deal_reads_and_says_it_cannot_be_played(text: str) -> None:
+    [board] = loaded = pbn.loads(text)
+    assert not loaded.problems and board.phase == "play" and board.play is None and not board.is_playable
+    assert board.turn == Seat.EAST and board.legal_actions() == []
+    assert snapshot(pbn.loads(pbn.dumps([board]))[0], tags=False) == snapshot(board, tags=False)
+
+
+def test_tags_disagreeing_with_the_game_are_kept_and_written_as_they_were() -> None:
+    # a Result the play does not reach, and a Dealer the auction does not start with
+    text = BASIC.replace('[Result "13"]', '[Result "12"]').replace('[Dealer "N"]', '[Dealer "S"]') + \
+        '[Play "E"]\n' + "\n".join(["S2 ST S6 SA"] + ["- - - -"] * 0) + "\n"
+    [board] = loaded = pbn.loads(text + "\n")
+    messages = [p.message for p in loaded.problems]
+    assert "the auction starts with N but the Dealer tag says S" in messages
+    written = pbn.dumps([board])
+    assert '[Dealer "S"]' in written and '[Result "12"]' in written
+    assert board.dealer == Seat.NORTH and board.tricks == 12

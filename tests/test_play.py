@@ -343,3 +343,26 @@ def test_random_playouts_obey_the_rules_and_pop_back_to_the_start(seed: int, str
         play.pop()
         assert snapshot(play) == history.pop()
     assert snapshot(play) == start
+
+
+# --- found by fuzzing ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("tricks", [12.5, True, "3", None])
+def test_a_claim_is_a_whole_number_of_tricks(tricks: object) -> None:
+    play = Play(Deal.random(seed=4), "3NT-S")
+    with pytest.raises(IllegalClaimError, match="a claim is a whole number of tricks"):
+        play.make_claim(tricks)  # type: ignore[arg-type]
+
+
+def test_a_claim_is_settled_once_and_plays_compare_by_content() -> None:
+    deal = Deal.random(seed=4)
+    play = Play(deal, "3NT-S")
+    play.make_claim(9)
+    assert play.accept_claim() == 9
+    with pytest.raises(IllegalClaimError, match="already settled"):
+        play.accept_claim()
+    other = Play(deal, "3NT-S")
+    assert other != play
+    other.make_claim(9)
+    other.accept_claim()
+    assert other == play and other.copy() == play

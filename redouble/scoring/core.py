@@ -159,6 +159,8 @@ def duplicate_score(contract: Contract | str, declarer: Seat | str | None, trick
     seat = c.declarer if declarer is None else Seat.parse(declarer)
     if seat is None:
         raise RedoubleError(f"contract {c} needs a declarer")
+    if c.declarer is not None and seat != c.declarer:
+        raise RedoubleError(f"contract {c} is played by {c.declarer}, not {seat}: give the declarer once")
     vul = Vulnerability.parse(vulnerability).is_vulnerable(seat)
     points = duplicate_points(score_contract(c, tricks, vul, rules=rules))
     return points if seat.is_ns else -points

@@ -83,3 +83,11 @@ def test_worked_examples(contract, declarer, tricks, vul, ns):
 
 def test_modern_is_the_default():
     assert duplicate_score("1CXX", "N", 3, "None") == duplicate_score("1CXX", "N", 3, "None", rules=MODERN) == -1600
+
+
+def test_a_declarer_given_twice_must_agree() -> None:
+    from redouble.errors import RedoubleError
+
+    assert duplicate_score("4S-N", "N", 10, "NS") == duplicate_score("4S-N", None, 10, "NS") == 620
+    with pytest.raises(RedoubleError, match="contract 4S-N is played by N, not E"):
+        duplicate_score("4S-N", "E", 10, "NS")

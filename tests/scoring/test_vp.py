@@ -87,3 +87,28 @@ def test_monotonic(a, b, boards):
     if a <= b:
         assert wbf_vp(a, boards)[0] <= wbf_vp(b, boards)[0]
         assert vp_24_boards(a)[0] <= vp_24_boards(b)[0]
+
+
+def test_the_lifted_table_is_the_one_the_wbf_rule_describes() -> None:
+    """The rule as written: while a step is larger than the one before, lift the value between them by 0.01."""
+    import math
+
+    from redouble.scoring import vp
+
+    def by_the_rule(boards: int) -> tuple[int, ...]:
+        blitz = vp.blitz_margin(boards)
+        r = vp.GOLDEN_TAU ** 3
+        values = [min(2000, math.floor(1000 * (1 + (1 - r ** (m / blitz)) / (1 - r)) + 0.5))
+                  for m in range(math.ceil(blitz) + 1)]
+        changed = True
+        while changed:
+            changed = False
+            for i in range(1, len(values) - 1):
+                if values[i + 1] - values[i] > values[i] - values[i - 1]:
+                    values[i] += 1
+                    changed = True
+        return tuple(values)
+
+    for boards in [*range(1, 120), 256, 1000]:
+        assert vp._wbf_hundredths(boards) == by_the_rule(boards), boards
+    assert wbf_vp(3, boards=100_000) == (10.03, 9.97)  # a very long match: whole hundredths from 0 IMPs
