@@ -50,7 +50,7 @@ from redouble.cards import Card, Rank, Seat, Suit, Vulnerability
 from redouble.deal import Deal, Hand
 from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, Problem, RedoubleError
 from redouble.play import Play
-from redouble.textfile import Loaded, Reporter, decode, read_source, write_text
+from redouble.textfile import Loaded, Reporter, decode, is_number, read_source, write_text
 
 __all__ = ["Loaded", "dump", "dumps", "load", "loads"]
 
@@ -61,8 +61,8 @@ _NAME_TAGS = {Seat.SOUTH: "South", Seat.WEST: "West", Seat.NORTH: "North", Seat.
 _VUL_OF_CODE = {"o": Vulnerability.NONE, "0": Vulnerability.NONE, "-": Vulnerability.NONE,
                 "n": Vulnerability.NS, "e": Vulnerability.EW, "b": Vulnerability.ALL}
 _CODE_OF_VUL = {Vulnerability.NONE: "o", Vulnerability.NS: "n", Vulnerability.EW: "e", Vulnerability.ALL: "b"}
-_QX_RE = re.compile(r"^([oc])(\d+)$", re.I)
-_HEADING_RE = re.compile(r"^Board (\d+)$")
+_QX_RE = re.compile(r"^([oc])([0-9]+)$", re.I)
+_HEADING_RE = re.compile(r"^Board ([0-9]+)$")
 _ROOMS = {"o": "Open", "c": "Closed"}
 _BEFORE = -1  # lin_extras position: before the board starts
 _CALL_RE = re.compile(r"[1-7][CDHSN]|P|D|R", re.I)
@@ -105,7 +105,7 @@ def _parse_md(value: str) -> tuple[Seat | None, Deal]:
     dealer = None
     if v[:1] in _DEALER_OF_DIGIT:
         dealer, v = _DEALER_OF_DIGIT[v[0]], v[1:]
-    elif v[:1].isdigit():
+    elif is_number(v[:1]):
         raise RedoubleError(f"dealer digit {v[0]!r} is not 1 (S), 2 (W), 3 (N) or 4 (E)")
     parts = v.split(",")
     if len(parts) > 4 and any(p.strip() for p in parts[4:]):
@@ -208,7 +208,7 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]], t
                 raise fail(index, key, value, f"illegal card ({exc})") from None
         else:  # mc
             p = need_play(index, key, value)
-            if not value.strip().isdigit():
+            if not is_number(value.strip()):
                 raise fail(index, key, value, "not a claim (expected the declarer's total tricks)")
             total = int(value.strip())
             try:
@@ -384,7 +384,7 @@ def _board_text(board: Board) -> str:
         out.append(_checked("pn", ",".join(names)))
     hands = ",".join(_hand_text(board.deal[s]) if len(board.deal[s]) else "" for s in _HAND_ORDER)
     out.append(f"md|{_DIGIT_OF_DEALER[board.dealer]}{hands}|")
-    if board.number is not None and not any(key == "ah" for _, _, key, _ in extras):
+    if board.number is not None and not any(key == "ah" and calls != _BEFORE for calls, _, key, _ in extras):
         out.append(f"ah|Board {board.number}|")
     out.append(f"sv|{_CODE_OF_VUL[board.vulnerability]}|")
     emit_extras((0, 0), done)  # after md, so that they stay with this board when read back

@@ -70,7 +70,7 @@ from redouble.cards import Card, Seat, Vulnerability
 from redouble.deal import Deal
 from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimError, ParseError, Problem, RedoubleError
 from redouble.play import Play
-from redouble.textfile import Loaded, Reporter, decode, read_source, write_text
+from redouble.textfile import Loaded, Reporter, decode, is_number, read_source, write_text
 
 __all__ = ["Loaded", "MANDATORY_TAGS", "OWNED_TAGS", "Problem", "STANDARD_TAGS", "double_dummy_table", "dump", "dumps",
            "load", "loads"]
@@ -209,9 +209,9 @@ def _lex(text: str) -> list[_Token]:
 
 # --- reading -----------------------------------------------------------------------------------------
 
-_SECTION_TOKEN_RE = re.compile(r"=\d+=|\$\d+|[!?]{1,2}|\^.?|\*|\+|[A-Za-z0-9]+|-|.")
-_NOTE_RE = re.compile(r"^\s*(\d+)\s*:(.*)$", re.S)
-_RESULT_RE = re.compile(r"^(NS|EW)\s+(\d+)(?:\s+(NS|EW)\s+(\d+))?$")
+_SECTION_TOKEN_RE = re.compile(r"=[0-9]+=|\$[0-9]+|[!?]{1,2}|\^.?|\*|\+|[A-Za-z0-9]+|-|.")
+_NOTE_RE = re.compile(r"^\s*([0-9]+)\s*:(.*)$", re.S)
+_RESULT_RE = re.compile(r"^(NS|EW)\s+([0-9]+)(?:\s+(NS|EW)\s+([0-9]+))?$")
 
 
 @dataclass
@@ -241,7 +241,7 @@ def _parse_result(value: str, declarer: Seat | None) -> int | None:
     v = value.strip().lstrip("^").strip()
     if v in ("", "?"):
         return None
-    if v.isdigit():
+    if is_number(v):
         tricks = int(v)
     else:
         m = _RESULT_RE.match(v.upper())
@@ -281,7 +281,7 @@ def _first_seat(tag: _Tag, fallback: Seat) -> Seat:
 
 
 def _note_number(tok: str, line: int) -> int:
-    if len(tok) < 3 or not tok.endswith("=") or not tok[1:-1].isdigit():
+    if len(tok) < 3 or not tok.endswith("=") or not is_number(tok[1:-1]):
         raise ParseError(f"note reference {tok!r} without its number (expected =1=, =2= ...)", line=line)
     return int(tok[1:-1])
 
@@ -438,7 +438,7 @@ def _play_reads(board: Board, tag: _Tag | None, contract: Contract, notes: dict[
     return True
 
 
-_SCORE_RE = re.compile(r"^(NS|EW)\s+(-?\d+)$")
+_SCORE_RE = re.compile(r"^(NS|EW)\s+(-?[0-9]+)$")
 
 
 def _score_says(board: Board, contract: Contract, tags: dict[str, str]) -> bool | None:
@@ -581,7 +581,7 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
             return None
 
     raw_number = (tags.get("Board") or "").strip()
-    number = int(raw_number) if raw_number.isdigit() and int(raw_number) > 0 else None
+    number = int(raw_number) if is_number(raw_number) and int(raw_number) > 0 else None
     dealer = parsed("Dealer", Seat.parse, "the dealer follows the board number or the auction")
     vulnerability = parsed("Vulnerable", Vulnerability.parse, "the vulnerability follows the board number")
     if vulnerability is None:

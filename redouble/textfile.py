@@ -59,6 +59,15 @@ class Reporter:
         return Loaded(boards, self.problems)
 
 
+def is_number(text: str) -> bool:
+    """Whether ``text`` is a whole number in ASCII digits (``str.isdigit`` also takes '³', which int() does not).
+
+    >>> is_number("12"), is_number("³"), is_number("")
+    (True, False, False)
+    """
+    return text.isascii() and text.isdigit()
+
+
 def decode(data: str | bytes) -> str:
     """Text from bytes: UTF-8 (with or without a byte-order mark), else Latin-1 (PBN's character set)."""
     if isinstance(data, bytes):

@@ -1,0 +1,80 @@
+"""What the fuzzers check: bad input of any kind gets the library's errors, never a crash; a lenient read
+and a strict one agree on whether there was a problem; what was read can be written and read again. With
+``ROUND_TRIP`` set (``run.py --round-trip``) they also check that the boards read again are the same and keep
+every tag: true of every real file in tests/data, not yet of every mangled one.
+
+Each target takes the fuzzer's bytes. It raises AssertionError (or lets any other exception out) only for
+a fault in Redouble.
+"""
+
+from __future__ import annotations
+
+from redouble import Auction, Call, Card, Contract, Deal, Hand, Seat, Vulnerability, lin, pbn
+from redouble.errors import ParseError, RedoubleError
+from redouble.textfile import Loaded
+
+ROUND_TRIP = False
+
+
+def _state(board):  # type: ignore[no-untyped-def]
+    play = board.play
+    return (board.deal, board.number, board.dealer, board.vulnerability, board.auction.dealer,
+            list(board.auction.calls), dict(board.auction.annotations), None if play is None else list(play.cards),
+            None if play is None else play.claimed_tricks, board.contract, board.tricks, board.recorded_contract,
+            board.recorded_tricks, board.comments, board.sections, board.call_marks, board.card_marks,
+            board.card_notes, board.lin_extras)
+
+
+def _file_target(module, data: bytes) -> None:  # type: ignore[no-untyped-def]
+    try:
+        loaded = module.loads(data)
+    except ParseError:
+        return  # nothing in it could be read: the one error a lenient read may raise
+    assert isinstance(loaded, Loaded)
+    try:
+        module.loads(data, strict=True)
+    except ParseError:
+        assert loaded.problems, "strict reading refused a file that had no problem"
+    else:
+        assert not loaded.problems, "strict reading accepted a file with problems"
+    try:
+        text = module.dumps(loaded)
+    except RedoubleError:
+        return  # a value the format cannot hold (a '|' in a LIN value, say), refused by name
+    again = module.loads(text)
+    if not ROUND_TRIP:
+        return
+    assert [_state(b) for b in again] == [_state(b) for b in loaded], "dump then load changed a board"
+    for before, after in zip(loaded, again, strict=True):
+        assert [kv for kv in after.tags.items() if kv[0] in before.tags] == list(before.tags.items()), \
+            "dump then load lost or changed a tag"
+    assert module.dumps(again) == text, "a second round trip changed the text"
+
+
+def pbn_target(data: bytes) -> None:
+    """PBN: read leniently and strictly, write back, read again."""
+    _file_target(pbn, data)
+
+
+def lin_target(data: bytes) -> None:
+    """LIN: read leniently and strictly, write back, read again."""
+    _file_target(lin, data)
+
+
+def values_target(data: bytes) -> None:
+    """The value parsers: each refuses bad text with RedoubleError and reads its own writing back."""
+    text = data.decode("utf-8", errors="replace")
+    for parse in (Card, Call, Contract.parse, Deal.parse, Hand.parse, Hand, Seat.parse, Vulnerability.parse):
+        try:
+            value = parse(text)  # type: ignore[operator]
+        except RedoubleError:
+            continue
+        assert parse(str(value)) == value, f"{parse} read {text!r} as {value!r} but not {str(value)!r}"
+    try:
+        auction = Auction(Seat.NORTH, text)
+    except RedoubleError:
+        return
+    assert Auction(Seat.NORTH, str(auction)) == auction
+
+
+TARGETS = {"pbn": pbn_target, "lin": lin_target, "values": values_target}
