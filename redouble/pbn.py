@@ -109,6 +109,7 @@ class _Token:
 
 _TAG_RE = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\\n]|\\.)*)"\s*\]')
 _LOOSE_TAG_RE = re.compile(r'\[[ \t]*([A-Za-z0-9_]+)[ \t]*"(.*)"[ \t]*\]')
+_OWN_ESCAPE_RE = re.compile(r"%\s*(PBN\s+[0-9.]+|EXPORT|IMPORT)?\s*$")  # the version line the writer writes itself
 _TAG_NAME_RE = re.compile(r"\[\s*([A-Za-z0-9_]+)")
 _STRING_RE = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _WORD_RE = re.compile(r'[^\s\[\]{};"]+')
@@ -148,6 +149,10 @@ def _lex(text: str) -> list[_Token]:
             if not content.strip() or content.startswith("%"):
                 if not content.strip() and (not tokens or tokens[-1].kind != "blank"):
                     tokens.append(_Token("blank", "", line))
+                elif content.startswith("%") and not _OWN_ESCAPE_RE.match(content):
+                    # A program's own line (%Creator:, %Font: ...): kept like a comment, written back in place.
+                    raw = content.rstrip("\r")
+                    tokens.append(_Token("comment", raw, line, start=pos, end=pos + len(raw)))
                 pos, line = eol + 1, line + 1
                 continue
             at_line_start = False

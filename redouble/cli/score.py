@@ -28,7 +28,7 @@ from redouble import game
 from redouble.board import Board
 from redouble.calls import Contract
 from redouble.cli import CommandError
-from redouble.cli.files import STATUS_HELP, add_strict_option, exit_status, read_boards
+from redouble.cli.files import EXIT_PROBLEMS, STATUS_HELP, add_strict_option, exit_status, read_boards
 from redouble.errors import RedoubleError
 from redouble.scoring.chicago import ChicagoDeal, RussianChicago
 from redouble.scoring.core import duplicate_score
@@ -195,12 +195,30 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(func=run)
 
 
+def _scorable(boards: Sequence[Board], path: str, strict: bool) -> list[Board]:
+    """The boards with a contract and a result; each other one is reported on stderr and left out."""
+    kept = []
+    for k, board in enumerate(boards):
+        try:
+            _result(board, k)
+        except CommandError as exc:
+            if strict:
+                raise
+            print(f"redouble score: {path}: {exc} (left out of the score)", file=sys.stderr)
+            continue
+        kept.append(board)
+    if not kept:
+        raise CommandError(f"{path}: no board can be scored (each lacks a contract or a result)")
+    return kept
+
+
 def run(args: argparse.Namespace) -> int:
-    boards = read_boards(args.file, "score", strict=args.strict)
+    loaded = read_boards(args.file, "score", strict=args.strict)
+    boards = _scorable(loaded, args.file, args.strict)
     form = args.form
     if form is None:
         tag = next((b.tags["Scoring"] for b in boards if b.tags.get("Scoring")), None)
         form = form_from_scoring_tag(tag)
     report = score_boards(boards, form)
     sys.stdout.write((report.to_json() if args.json else report.to_text()) + "\n")
-    return exit_status(boards)
+    return exit_status(loaded) or (EXIT_PROBLEMS if len(boards) < len(loaded) else 0)

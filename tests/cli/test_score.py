@@ -140,20 +140,23 @@ def test_minibridge(tmp_path, capsys):
     assert out["totals"] == {"ns": 90, "ew": 620}
 
 
-def test_no_result_is_an_error_naming_the_board(tmp_path, capsys):
+def test_a_board_without_a_result_is_reported_and_left_out(tmp_path, capsys):
     path = write(tmp_path, [game(1, "4S", "S", 10), game(7, "3NT", "N", "")])
-    assert main(["score", path]) == 2
+    assert main(["score", path, "--json"]) == 3
     captured = capsys.readouterr()
-    assert captured.out == ""
-    assert "board 7: no result for 3NT-N" in captured.err
-    assert "Traceback" not in captured.err
+    assert [d["board"] for d in json.loads(captured.out)["deals"]] == [1]
+    assert f"redouble score: {path}: board 7: no result for 3NT-N" in captured.err
+    assert "(left out of the score)" in captured.err and "Traceback" not in captured.err
+    assert main(["score", path, "--strict"]) == 2
+    assert "error: board 7: no result for 3NT-N" in capsys.readouterr().err
 
 
-def test_unfinished_auction_is_an_error(tmp_path, capsys):
+def test_a_file_with_no_board_to_score_is_an_error(tmp_path, capsys):
     path = tmp_path / "auction.pbn"
     path.write_text(f'[Board "5"]\n[Dealer "N"]\n[Vulnerable "NS"]\n[Deal "{FULL_DEAL}"]\n[Auction "N"]\n1S Pass\n')
     assert main(["score", str(path)]) == 2
-    assert "board 5: no contract" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "board 5: no contract" in err and "no board can be scored" in err
 
 
 def test_unknown_form_and_missing_file(tmp_path, capsys):
