@@ -7,6 +7,11 @@ deal with all four seats; the contract is scored double-dummy and compared with 
 - ``IMPs vs par (NS)``: the signed mean for North-South (about 0 when the same bot sits everywhere).
 - head to head: sayc NS against basic EW at one table, basic NS against sayc EW at the other,
   IMPs per board for the sayc team with its standard error.
+- the time of each call, mean, 95th percentile and max (the fast and the strong robot bid alike).
+
+The match against Ben's bidding network (issue 14) is played by ``../shared/tools/strength/ben_match.py``
+with Ben built outside the project (``../shared/tools/ben/README.md``); Ben is GPL and is only run as a
+separate process, never imported here.
 
 Usage: ``python benchmarks/bidding.py [--deals 1000] [--seed 2026] [--systems sayc basic] [--show N]``
 """
@@ -24,7 +29,8 @@ from collections import Counter
 
 from rich.progress import Progress
 
-from redouble.bidding import bid_deal
+from redouble.auction import Auction
+from redouble.bidding import choose_call
 from redouble.board import Board
 from redouble.calls import Contract
 from redouble.deal import Deal
@@ -37,6 +43,18 @@ def dd_score(contract: Contract | None, table, vulnerability) -> int:  # type: i
     assert contract.declarer is not None and contract.strain is not None
     tricks = table.tricks(contract.declarer, contract.strain)
     return duplicate_score(contract, contract.declarer, tricks, vulnerability)
+
+
+def bid_timed(board: Board, systems: tuple[str, str], seconds: list[float]) -> Auction:
+    """Bid ``board`` with the rule bots, timing every call (the robots' bidding: the same for the fast
+    and the strong robot, which differ only in card play)."""
+    auction = Auction(board.dealer)
+    while not auction.is_complete:
+        tick = time.perf_counter()
+        choice = choose_call(board.deal[auction.turn], auction, board.vulnerability, systems)
+        seconds.append(time.perf_counter() - tick)
+        auction.push(choice.call)
+    return auction
 
 
 def main() -> None:
@@ -77,17 +95,21 @@ def main() -> None:
         for ns, ew in runs:
             task = progress.add_task(f"bidding {ns} v {ew}", total=len(boards))
             t0 = time.perf_counter()
-            out, calls = [], 0
+            out: list[int] = []
+            seconds: list[float] = []
             for b, table in zip(boards, tables, strict=True):
-                auction = bid_deal(b.deal, b.dealer, b.vulnerability, (ns, ew))
-                calls += len(auction)
+                auction = bid_timed(b, (ns, ew), seconds)
                 out.append(dd_score(auction.contract, table, b.vulnerability))
                 if args.show and ns == ew:
                     b.tags.setdefault("auctions", {})[ns] = auction
                 progress.advance(task)
             scores[(ns, ew)] = out
-            progress.console.print(f"{ns} v {ew}: {calls} calls, "
-                                   f"{1000 * (time.perf_counter() - t0) / max(calls, 1):.2f} ms a call")
+            ordered = sorted(seconds)
+            p95 = ordered[int(0.95 * (len(ordered) - 1))]
+            progress.console.print(
+                f"{ns} v {ew}: {len(seconds)} calls in {time.perf_counter() - t0:.1f} s; a call: mean "
+                f"{1000 * statistics.fmean(seconds):.2f} ms, p95 {1000 * p95:.2f} ms, "
+                f"max {1000 * ordered[-1]:.1f} ms (fast and strong robots bid alike)")
 
     print(f"\n{len(boards)} deals, seed {args.seed}")
     print(f"{'system':<8} {'|IMPs| vs par':>14} {'IMPs vs par (NS)':>17} {'boards at par':>14}")

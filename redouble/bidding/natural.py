@@ -804,7 +804,14 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         partner_long = [s for s in Suit if pr.length_min[s] >= 5 and hand.length(s) >= 2]
         seven_fits = [s for s in Suit if pr.length_min[s] >= 4 and hand.length(s) >= 3]
         five_card = [s for s in Suit if hand.length(s) >= 5 and s not in their]
-        if long_suits:
+        # Partner's long major (six shown and a card of mine, or an overcall's five and two) makes game a
+        # trick cheaper than my own minor, unless the minor is seven long.
+        partner_major = [s for s in MAJORS if s not in their and hand.length(s) >= 1
+                         and pr.length_min[s] + hand.length(s) >= 7
+                         and (pr.length_min[s] >= 6 or hand.length(s) >= 2 and ctx.they_have_bid)]
+        if partner_major and all(not s.is_major and hand.length(s) <= 6 for s in long_suits):
+            strain = max(partner_major, key=lambda s: (pr.length_min[s] + hand.length(s), s)).strain
+        elif long_suits:
             strain = max(long_suits, key=lambda s: (hand.length(s), s)).strain
         elif partner_long:
             strain = max(partner_long, key=lambda s: (pr.length_min[s] + hand.length(s), s)).strain
@@ -835,6 +842,12 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         # With a fit, playing strength counts more than high cards: the losing-trick count.
         if 24 - hand.losers - partner_losers(p_est) >= LTC_SLAM_TRICKS:
             level = 6
+    if (strain in (Strain.CLUBS, Strain.DIAMONDS) and 5 <= level < 6 and ctx.system != "basic"
+            and (fit is not None and strain == fit.strain or hand.length(strain.suit or Suit.CLUBS) >= 7)
+            and _aces(hand) >= 2 and reads_as_ace_ask(ctx) and ctx.is_legal(Call.bid(4, Strain.NOTRUMP))
+            and 24 - hand.losers - partner_losers(p_est) >= LTC_SLAM_TRICKS):
+        # A minor game with playing strength to spare: ask for aces on the way (never a slam off two).
+        level = 6
     if fit is not None and strain == fit.strain and not ours and last is not None:
         # Competing: the law of total tricks lets us bid to the level of our fit.
         fit_len = hand.length(fit) + pr.length_min[fit]

@@ -23,6 +23,10 @@ CASES = [
     # 1C (2S) 3C cue-bid doubled: neither partner leaves it there.
     ("AKT764.832.84.86", "1C 2S P 3C X", "E", "3S", "an artificial cue-bid doubled: the overcaller bids his suit"),
     ("532.JT96.AK93.A9", "1C 2S P 3C X P P", "E", "3S", "the cue-bidder does not pass his own cue doubled"),
+    ("AKJ.T73.AT.Q8652", "2H P P X P", "N", "3H", "advancing a double of a weak two with 13+: cue-bid"),
+    ("J9543..K93.AJ854", "1H P 2H", "N", "X", "over their raise: a void and two five-card suits double"),
+    ("T4.954.A2.AKQ643", "2H 2S P", "N", "4S", "partner's overcall of a weak two: game in the major, not 5C"),
+    ("5.J862.KQJT42.QT", "1S P 2D P 3S P", "N", "4S", "partner's jump rebid: his six spades, not my diamonds"),
     # Responder's preference and raises after opener's second suit.
     ("K972.T92.AQ63.A5", "1H P 1S P 2C P", "N", "4H", "three-card support and game values: game in the major"),
     ("K972.Q92.Q763.85", "1H P 1S P 2C P", "N", "2H", "three-card preference at the two level"),

@@ -26,6 +26,10 @@ CASES = [
     # Issue 14: "1H P 3C P 7H holding 987.AKQT982.J.K7 without the spade ace" - now ask, and stop in five.
     ("987.AKQT982.J.K7", "1H P 3C P", "4NT", "slam values, no suit agreed: plain Blackwood first"),
     ("987.AKQT982.J.K7", "1H P 3C P 4NT P 5D P", "5H", "two aces missing: sign off"),
+    # A minor-suit slam is asked for too (1S 2D 2H: a long diamond suit with playing strength to spare).
+    ("A2.T.AJT9762.AQ2", "1S P 2D P 2H P", "4NT", "a minor game with strength to spare: ask for aces"),
+    ("A2.T.AJT9762.AQ2", "1S P 2D P 2H P 4NT P 5D P", "6D", "one ace missing: six of my long suit"),
+    ("AKT98.3.AJ84.AQ3", "1S P 2D P", "3D", "opener's raise of a two-over-one minor with 18+: forcing to game"),
 ]
 
 

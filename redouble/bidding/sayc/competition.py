@@ -111,6 +111,7 @@ no_five_card_suit = test("no five-card suit to overcall", lambda h, e: max(h.sha
                          or not any(h.length(s) >= 5 and good_suit(h, s) for s in Suit))
 ADVANCE = ["1x X P ?", "1x P P X P ?"]  # partner's takeout double, direct or balancing
 ADVANCE_HIGH = ["2o X P ?", "3x X P ?", "2o P P X P ?", "3x P P X P ?"]  # of a weak two or a preempt
+no_five_card_major = test("no five-card major", lambda h, e: max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 5)
 # the takeout doubler's second call, after partner's answer (over a one-bid, a weak two or a three-bid)
 DOUBLER = ["1x X P 1y P ?", "1x X P 2y P ?", "2x X P 2y P ?", "2x X P 3y P ?", "3x X P 3y P ?", "3x X P 4y P ?"]
 DOUBLER_M = ["1x X P 1M P ?", "1x X P 2M P ?", "2x X P 2M P ?", "2x X P 3M P ?", "3x X P 3M P ?"]
@@ -260,6 +261,9 @@ COMPETITION = [
     rule("advance.penalty-pass", ADVANCE_HIGH, "P", penalty_stack, HCP(7),
          means="penalty pass"),
     rule("advance.3nt", ADVANCE_HIGH, "3NT", HCP(10), Stopper("theirs"), means="to play"),
+    *[rule("advance.cue", when, cue, HCP(13), no_five_card_major,
+           means="cue-bid: 13+ points, game forcing, asks for a stopper or a major", forcing=GF)
+      for when, cue in ((ADVANCE_HIGH[0::2], ">o"), (ADVANCE_HIGH[1::2], ">x"))],
     rule("advance.game", ADVANCE_HIGH, "4M", Len("M", 5), HCP(8), means="game: 5+ {M}"),
     rule("advance.game", ADVANCE_HIGH, "4M", Len("M", 4), HCP(10), means="game: 4+ {M}"),
     rule("advance.cheapest", ADVANCE_HIGH, ">y", Len("y", 4), means="natural: 4+ {y}",
@@ -271,6 +275,14 @@ COMPETITION = [
     rule("advance.game", "4m X P ?", "4M", Len("M", 4), means="natural: 4+ {M}", order="longest"),
     rule("advance.game", "4m X P ?", "5n", Len("n", 4), means="natural: 4+ {n}"),
     rule("advance.game", "4m X P ?", "4M", Len("M", 3), means="natural: 3+ {M}", order="longest"),
+    # --- over their raise, direct (1x P 2x ?): takeout with shape, a sound overcall --------------------------
+    rule("comp.over-raise-double", "1x P 2x ?", "X", HCP(11), takeout_shape("x"),
+         means="takeout double of their raised suit", forcing=F),
+    rule("comp.over-raise-double", "1x P 2x ?", "X", HCP(8), short("x", 0), takeout_shape("x"),
+         test("5-5 or better", lambda h, e: sorted(h.shape)[-2] >= 5),
+         means="takeout double of their raised suit: a void and a two-suiter", forcing=F),
+    rule("comp.over-raise-overcall", "1x P 2x ?", ">y", Len("y", 5), HCP(10, 16), any_of(GoodSuit("y"), Len("y", 6)),
+         means="overcall over their raise: 5+ {y}, sound values"),
     # --- balancing over their raise (1x P 2x P P ?) and over a weak two (2o P P ?) ------------------------
     rule("comp.balance-double", "1x P 2x P P ?", "X", HCP(9), takeout_shape("x"),
          means="balancing takeout double: they have found a fit and stopped low", forcing=F),

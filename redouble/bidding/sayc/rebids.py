@@ -127,6 +127,8 @@ OPENER_REBIDS = [
          means="rebid: 6+ {x}, minimum"),
     rule("rebid.jump-rebid", "1x P 2y P ?", "3x", Len("x", 6), Points(16), GoodSuit("x"),
          means="jump rebid: 6+ {x}, 16+ points", forcing=GF),
+    rule("rebid.raise-2over1", "1x P 2m P ?", "3m", Len("m", 4), Points(18),
+         means="raise: 4+ {m}, 18+ points, forcing to game (slam interest)", forcing=GF),
     rule("rebid.raise-2over1", "1x P 2m P ?", "3m", Len("m", 4), Points(12, 17),
          means="raise: 4+ {m}"),
     rule("rebid.new-suit-3", "1x P 2y P ?", "3z", Len("z", 4), Points(15), below("z", "y"),
