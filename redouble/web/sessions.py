@@ -240,15 +240,19 @@ class Manager:
                                     Seat.parse(str(e.get("seat", "N")))) == "human"}
             self.sessions[table_id] = session
         self._watch_absent(session)
-        if session.table.board is None:  # a new table (or one whose first deal could not be stored)
-            try:
-                await self.commit(session, lambda t: new_deal_event(t, t.config.get("seed")) if t.board is None
-                                  else None)
-            except ActionError as exc:  # the next to open it deals it
-                log.warning("table %s has no deal yet: %s", table_id, exc)
+        await self._first_deal(session)
         self._resume_pending(session)
         self.schedule_robots(session)
         return session
+
+    async def _first_deal(self, session: TableSession) -> None:
+        """Deal a new table's first board (or, if it could not be stored, try again when the table is opened)."""
+        if session.table.board is not None:
+            return
+        try:
+            await self.commit(session, lambda t: new_deal_event(t, t.config.get("seed")) if t.board is None else None)
+        except ActionError as exc:
+            log.warning("table %s has no deal yet: %s", session.table.id, exc)
 
     async def resume(self, since_seconds: float = 7 * 86400) -> int:
         """At start-up: load the tables changed lately, so that work a stopped server left undone (a robot
@@ -278,6 +282,7 @@ class Manager:
         session = await self.session(link.table_id)
         if not self.holds(session.table, link):
             raise ActionError("this link is no longer valid: ask the table's owner for a new one", "bad_token")
+        await self._first_deal(session)
         return session, link
 
     @staticmethod
