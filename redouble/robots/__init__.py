@@ -11,7 +11,7 @@ through it.
 True
 """
 
-from redouble.robots.claims import certain_claim, claim_is_sound, claimable_tricks, rest_is_certain
+from redouble.robots.claims import certain_claim, claim_is_sound, claimable_tricks, judge_claim, rest_is_certain
 from redouble.robots.minibridge import MinibridgeChoice, choose_minibridge_contract
 from redouble.robots.robot import CARD_PLAYERS, ROBOTS, CallChoice, Robot
 
@@ -25,5 +25,6 @@ __all__ = [
     "choose_minibridge_contract",
     "claim_is_sound",
     "claimable_tricks",
+    "judge_claim",
     "rest_is_certain",
 ]

@@ -123,3 +123,48 @@ def claim_is_sound(play: Play) -> tuple[bool, str]:
         return remaining >= claim.tricks, (f"without the solver, played out by rules of thumb the claimer's "
                                            f"side takes {remaining} of the last {left}")
     return remaining >= claim.tricks, f"double-dummy the claimer's side takes {remaining} of the last {left}"
+
+
+def judge_claim(play: Play, viewer: Seat | str, layouts: int = 20, seed: int = 0) -> tuple[bool, str]:
+    """Whether ``viewer``, an opponent of the claimer, should accept the pending claim, and why, judged
+    only from what that seat may see: the claim is tried on ``layouts`` deals of the cards it cannot see
+    that fit the play so far (never on the actual deal), double-dummy (without the solver, played out by
+    rules of thumb). It advises accepting when the claimer's side takes the tricks claimed in at least nine
+    layouts in ten. The same position gives the same advice.
+
+    >>> from redouble.calls import Contract
+    >>> from redouble.deal import Deal
+    >>> deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> play = Play(deal, Contract.parse("7NT-S"))
+    >>> for card in ("H5", "HA", "H9", "H6"):
+    ...     play.push(card)
+    >>> play.make_claim(12, Seat.SOUTH)
+    Claim(seat=Seat.SOUTH, tricks=12)
+    >>> judge_claim(play, Seat.WEST, layouts=4)[0]
+    True
+    """
+    from redouble.cardplay.player import decision_seed
+    from redouble.cardplay.sampling import View, replay, sample_deals
+
+    claim = play.claim
+    if claim is None:
+        raise IllegalClaimError("there is no claim to answer")
+    me = Seat.parse(viewer)
+    trial = play.copy()
+    trial.claim = None
+    left = trial.tricks_left
+    view = View.of(trial, me)
+    deals = sample_deals(view, layouts, seed=decision_seed(seed, trial, me)).deals if view.hidden else [play.deal]
+    holds = 0
+    how = "double-dummy"
+    for deal in deals:
+        layout = replay(deal, trial)
+        try:
+            taken = claimable_tricks(layout, claim.seat)
+        except SolverUnavailableError:
+            taken = _played_out_for_claimer(layout, claim.seat)
+            how = "played out by rules of thumb (no solver)"
+        holds += taken >= claim.tricks
+    ok = holds * 10 >= len(deals) * 9
+    return ok, (f"in {holds} of {len(deals)} layouts of the cards you cannot see that fit the play so far, "
+                f"{how}, the claimer's side takes the {claim.tricks} of the last {left} claimed")

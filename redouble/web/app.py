@@ -254,7 +254,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
         b = table.boards[index]
         key = (table.id, index)
         if key not in analysis_cache:
-            analysis_cache[key] = await manager.heavy(analysis, b.deal, b.vulnerability, b.dealer)
+            analysis_cache[key] = await manager.heavy(analysis, b.deal, b.vulnerability, b.dealer, key=table.id)
             if len(analysis_cache) > 512:
                 analysis_cache.popitem(last=False)
         view["analysis"] = analysis_cache[key]

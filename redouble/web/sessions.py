@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from redouble import game
+from redouble.cardplay.player import DEFAULT_BUDGET
 from redouble.cards import Seat
 from redouble.errors import RedoubleError
 from redouble.web.limits import Limits, RateLimiter, TokenBucket
@@ -61,10 +62,12 @@ from redouble.web.store import Event, Link, Store, StoreError
 from redouble.web.table import (
     ActionError,
     Table,
+    advise,
     new_deal_event,
     phase,
     second_table,
     second_table_job,
+    think,
 )
 from redouble.web.workers import Workers
 
@@ -489,11 +492,17 @@ class Manager:
         await self.commit(session, make)
 
     async def _on_hint(self, session: TableSession, conn: Connection, msg: HintMsg) -> ServerMsg:
+        """What the robot would do in the asker's place, from what the asker may see. A hint that thinks (the
+        sampling player, or judging a claim on layouts of the unseen cards) does so in a worker process."""
         table = session.table
-        if table.fast_robots:
+        b = table.board
+        claim = b is not None and b.play is not None and b.play.claim is not None
+        if not self.threaded_robots or (table.fast_robots and not claim):
             choice = table.hint(conn.seat)
         else:
-            choice = await self._robot_call(table.hint, conn.seat)
+            if table.actor() != conn.seat:  # said at once, without a worker
+                raise ActionError("a hint is for the seat on turn: it is not your turn", "out_of_turn")
+            choice = await self.workers.run(advise, table.for_thinking(), conn.seat, key=table.id)
         return HintReply(choice.action, choice.reason)
 
     async def _on_ping(self, session: TableSession, conn: Connection, msg: PingMsg) -> ServerMsg:
@@ -523,11 +532,6 @@ class Manager:
 
     async def _on_share(self, session: TableSession, conn: Connection, msg: ShareMsg) -> None:
         await self.commit(session, lambda t: {"type": "public", "on": msg.on} if t.public != msg.on else None)
-
-    async def _robot_call(self, fn: Callable[..., Any], *args: Any) -> Any:
-        if self.threaded_robots:
-            return await asyncio.to_thread(fn, *args)
-        return fn(*args)
 
     # --- changes ----------------------------------------------------------------------------------
     async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -628,7 +632,7 @@ class Manager:
                 return
             # In a worker process: the robots' Python would hold the interpreter lock for about 0.1 s and
             # stall every other table (see benchmarks/server_load.py --form duplicate).
-            event = await self.heavy(second_table, *job)
+            event = await self.heavy(second_table, *job, key=session.table.id, background=True)
             if event is None:
                 return
             for pause in (*STORE_RETRY, None):
@@ -644,9 +648,10 @@ class Manager:
         finally:
             session.pending.discard(index)
 
-    async def heavy(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in the worker processes (``fn`` and its arguments are plain, picklable values)."""
-        return await self.workers.run(fn, *args)
+    async def heavy(self, fn: Callable[..., Any], *args: Any, key: str = "", background: bool = False) -> Any:
+        """``fn(*args)`` in the worker processes (``fn`` and its arguments are plain, picklable values), in
+        ``key``'s turn (a table's id; see :class:`~redouble.web.workers.Workers`)."""
+        return await self.workers.run(fn, *args, key=key, background=background)
 
     def broadcast(self, session: TableSession, skip: Connection | None = None) -> None:
         session.sent_seq = session.table.seq
@@ -765,10 +770,12 @@ class Manager:
                     await self._announce(session)
 
     async def _think(self, table: Table) -> Event | None:
-        """The event of the robot on turn at ``table``: strong robots think in a worker process."""
+        """The event of the robot on turn at ``table``: strong robots think in a worker process, within the
+        budget the workers can give this table now."""
         if table.fast_robots or not self.threaded_robots:
             return table.robot_event()
-        event: Event | None = await self._robot_call(table.robot_event)
+        budget = self.workers.budget(table.id, DEFAULT_BUDGET)
+        event: Event | None = await self.workers.run(think, table.for_thinking(), budget, key=table.id)
         return event
 
     async def close(self) -> None:
@@ -781,4 +788,4 @@ class Manager:
                 await conn.close()
         for task in list(self._background):
             task.cancel()
-        await asyncio.to_thread(self.workers.close)
+        self.workers.close()

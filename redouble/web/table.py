@@ -31,7 +31,14 @@ from redouble.deal import Deal
 from redouble.errors import IllegalUndoError, RedoubleError, SolverUnavailableError
 from redouble.match import play_board
 from redouble.play import Play
-from redouble.robots import CallChoice, Robot, certain_claim, choose_minibridge_contract, claim_is_sound
+from redouble.robots import (
+    CallChoice,
+    Robot,
+    certain_claim,
+    choose_minibridge_contract,
+    claim_is_sound,
+    judge_claim,
+)
 
 Event = dict[str, Any]
 SEAT_LETTERS = "NESW"
@@ -167,8 +174,9 @@ class Table:
         seat = self.actor()
         return seat if seat is not None and self.is_robot(seat) else None
 
-    def robot_event(self) -> Event | None:
-        """The event the robot on turn makes now (None if no robot is on turn)."""
+    def robot_event(self, budget: float | None = None) -> Event | None:
+        """The event the robot on turn makes now (None if no robot is on turn); ``budget``: its think time
+        (seconds a card; None: the robot's own)."""
         seat = self.robot_to_act()
         b = self.board
         if seat is None or b is None:
@@ -186,16 +194,27 @@ class Table:
             tricks = certain_claim(b.play)
             if tricks:
                 return {"type": "claim", "seat": seat.letter, "tricks": tricks}
-        choice = self.robot().action(b)
+        choice = self.robot(budget).action(b)
         if isinstance(choice, CallChoice):
             # The meaning of a robot's call comes from the system (``meanings``), shown to everyone alike.
             return {"type": "call", "seat": seat.letter, "call": str(choice.call)}
         return {"type": "card", "seat": seat.letter, "card": str(choice.card)}
 
-    def robot(self) -> Robot:
+    def robot(self, budget: float | None = None) -> Robot:
         """The table's computer player: its system, its strength (fast: rules of thumb), its scoring."""
-        return Robot(system=str(self.config.get("system", "sayc")), player="simple" if self.fast_robots else "sampling",
-                     scoring=self.scoring)
+        robot = Robot(system=str(self.config.get("system", "sayc")),
+                      player="simple" if self.fast_robots else "sampling", scoring=self.scoring)
+        return robot if budget is None else dataclasses.replace(robot, budget=budget)
+
+    def for_thinking(self) -> Table:
+        """A copy with the current board alone: all a robot's decision or a hint needs, and small to send to
+        a worker process."""
+        other = self.copy()
+        index = len(self.boards) - 1
+        other.boards = other.boards[-1:]
+        other.claims_refused = {0} if index in self.claims_refused else set()
+        other._meanings = {}
+        return other
 
     def hint(self, seat: Seat) -> Hint:
         b = self.board
@@ -206,7 +225,8 @@ class Table:
             mini = choose_minibridge_contract(b.deal[seat], b.deal[seat.partner])
             return Hint(f"{mini.strain} {'game' if mini.game else 'part score'}", mini.reason)
         if b.play is not None and b.play.claim is not None:
-            ok, reason = claim_is_sound(b.play)
+            # From what this seat may see (layouts of the unseen cards), never from the actual deal.
+            ok, reason = judge_claim(b.play, seat)
             return Hint("accept" if ok else "reject", reason)
         choice = self.robot().action(b)
         return Hint(str(choice.call if isinstance(choice, CallChoice) else choice.card), choice.reason)
@@ -541,6 +561,16 @@ def new_deal_event(table: Table, rng_seed: str | None = None) -> Event:
     if "declarer" in board.tags:
         event["declarer"] = board.tags["declarer"]
     return event
+
+
+def think(table: Table, budget: float | None = None) -> Event | None:
+    """The robot on turn's event at ``table`` (for a worker process: see :meth:`Table.for_thinking`)."""
+    return table.robot_event(budget)
+
+
+def advise(table: Table, seat: Seat) -> Hint:
+    """``seat``'s hint at ``table`` (for a worker process)."""
+    return table.hint(seat)
 
 
 def second_table_job(table: Table, index: int) -> tuple[Any, ...] | None:

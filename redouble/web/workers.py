@@ -1,14 +1,20 @@
-"""Worker processes for the server's heavy work, which end with the server, always.
+"""Worker processes for the server's heavy work, shared fairly between tables, ending with the server.
 
-The robots' thinking and the end-of-deal analysis are Python that would hold the interpreter lock and
-stall every table, so they run in a pool of worker processes at a lower priority than the event loop.
-Each worker asks the kernel to kill it when the server process dies (``PR_SET_PDEATHSIG``), so neither
-a SIGTERM nor a ``kill -9`` of the server leaves workers behind; :meth:`Workers.close` ends them at once
+The robots' thinking and the end-of-deal work are Python that would hold the interpreter lock and stall
+every table, so they run in a pool of worker processes at a lower priority than the event loop. The
+pool is shared fairly: jobs wait in a queue per table, and a free worker takes the oldest job of the
+table that has used the least worker time lately (a decaying sum), so one busy table cannot starve the
+others; and each table's robots are given a think-time budget that shrinks as more tables want the
+workers at once (:meth:`Workers.budget`), so the queue stays short. Background jobs (a duplicate board's
+second table) wait while robots are thinking for people, but one always runs.
+
+Each worker asks the kernel to kill it when the server process dies (``PR_SET_PDEATHSIG``), so neither a
+SIGTERM nor a ``kill -9`` of the server leaves workers behind; :meth:`Workers.close` ends them at once
 (and with them multiprocessing's resource tracker, which exits when the last of them has).
 
 >>> import asyncio, os
 >>> workers = Workers(1)
->>> asyncio.run(workers.run(os.getpid)) != os.getpid()
+>>> asyncio.run(workers.run(os.getpid, key="t1")) != os.getpid()
 True
 >>> workers.close()
 """
@@ -16,16 +22,23 @@ True
 from __future__ import annotations
 
 import asyncio
+import collections
 import concurrent.futures
 import contextlib
 import ctypes
+import functools
+import math
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 PR_SET_PDEATHSIG = 1
+HALF_LIFE = 20.0  # seconds: how fast a table's past use of the workers is forgotten
+ACTIVE_FOR = 10.0  # seconds: a table that asked for a worker this recently shares the budget
 
 
 def _worker_start(parent: int) -> None:
@@ -39,12 +52,40 @@ def _worker_start(parent: int) -> None:
         os.nice(10)
 
 
+@dataclass
+class _Job:
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    future: asyncio.Future[Any]
+    background: bool
+
+
+@dataclass
+class _Usage:
+    seconds: float = 0.0  # worker time used, decayed to ``stamp``
+    stamp: float = field(default_factory=time.monotonic)
+    asked: float = field(default_factory=time.monotonic)  # when it last asked for a worker
+
+    def now(self, at: float) -> float:
+        return self.seconds * math.exp2(-(at - self.stamp) / HALF_LIFE)
+
+    def add(self, seconds: float, at: float) -> None:
+        self.seconds = self.now(at) + seconds
+        self.stamp = at
+
+
 class Workers:
-    """``count`` worker processes (None: one per core but one, at least one; 0: threads instead)."""
+    """``count`` worker processes (None: one per core, at least one; 0: threads instead) shared fairly by
+    key (a table's id)."""
 
     def __init__(self, count: int | None = None) -> None:
-        self.count = max(1, (os.cpu_count() or 2) - 1) if count is None else count
+        self.count = max(1, os.cpu_count() or 1) if count is None else count
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
+        self._waiting: dict[str, collections.deque[_Job]] = {}
+        self._usage: dict[str, _Usage] = {}
+        self._busy = 0
+        self._busy_background = 0
+        self._closed = False
 
     def _get_pool(self) -> concurrent.futures.ProcessPoolExecutor:
         if self._pool is None:
@@ -61,25 +102,100 @@ class Workers:
         return [] if pool is None else [p.pid for p in list(getattr(pool, "_processes", {}).values())
                                         if p.pid is not None]
 
-    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """``fn(*args)`` in a worker process (``fn`` and its arguments are plain, picklable values)."""
-        if self.count <= 0:
-            return await asyncio.to_thread(fn, *args)
-        pool = self._get_pool()
-        try:
-            return await asyncio.wrap_future(pool.submit(fn, *args))
-        except concurrent.futures.process.BrokenProcessPool:
-            # A worker died (killed, out of memory): the next job gets a fresh pool.
-            if self._pool is pool:
-                self._pool = None
-                _end(pool)
-            raise
+    def budget(self, key: str, most: float) -> float:
+        """The think time (up to ``most`` seconds) for a decision of ``key``'s robots: each table that wants
+        the workers now gets an equal share of them, so a decision waits for about one round of the others."""
+        now = time.monotonic()
+        active = sum(1 for k, u in self._usage.items() if k == key or now - u.asked < ACTIVE_FOR) or 1
+        share = max(1, self.count) / active
+        return max(min(most, most * share * 2), min(most, 0.05))
 
-    def close(self) -> None:
-        """End the workers now, whatever they are doing (their work is redone from the log if needed)."""
+    async def run(self, fn: Callable[..., Any], *args: Any, key: str = "", background: bool = False) -> Any:
+        """``fn(*args)`` in a worker process (``fn`` and its arguments are plain, picklable values), when
+        ``key``'s turn comes (see the module's docstring)."""
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(key, collections.deque()).append(_Job(fn, args, future, background))
+        usage = self._usage.setdefault(key, _Usage())
+        usage.asked = time.monotonic()
+        self._dispatch()
+        return await future
+
+    def _next(self) -> tuple[str, _Job] | None:
+        now = time.monotonic()
+        people_waiting = any(not j.background for q in self._waiting.values() for j in q)
+        best: tuple[float, str] | None = None
+        for key, queue in self._waiting.items():
+            job = queue[0]
+            if job.background and people_waiting and self._busy_background > 0:
+                continue  # robots thinking for people first, but one background job always runs
+            used = self._usage[key].now(now) + (1e6 if job.background else 0.0)
+            if best is None or used < best[0]:
+                best = (used, key)
+        if best is None:
+            return None
+        key = best[1]
+        job = self._waiting[key].popleft()
+        if not self._waiting[key]:
+            del self._waiting[key]
+        return key, job
+
+    def _dispatch(self) -> None:
+        slots = max(1, self.count)
+        while self._busy < slots and not self._closed:
+            found = self._next()
+            if found is None:
+                return
+            key, job = found
+            if job.future.cancelled():
+                continue
+            self._busy += 1
+            self._busy_background += job.background
+            started = time.monotonic()
+            pool = None
+            if self.count <= 0:
+                done: asyncio.Future[Any] = asyncio.ensure_future(asyncio.to_thread(job.fn, *job.args))
+            else:
+                pool = self._get_pool()
+                try:
+                    done = asyncio.wrap_future(pool.submit(job.fn, *job.args))
+                except (RuntimeError, concurrent.futures.process.BrokenProcessPool) as exc:
+                    done = asyncio.get_running_loop().create_future()
+                    done.set_exception(exc)
+            done.add_done_callback(functools.partial(self._finished, key=key, job=job, started=started, pool=pool))
+
+    def _finished(self, done: asyncio.Future[Any], key: str, job: _Job, started: float,
+                  pool: concurrent.futures.ProcessPoolExecutor | None) -> None:
+        now = time.monotonic()
+        self._busy -= 1
+        self._busy_background -= job.background
+        self._usage.setdefault(key, _Usage()).add(now - started, now)
+        for k in [k for k, u in self._usage.items() if k not in self._waiting and now - u.stamp > 5 * HALF_LIFE]:
+            del self._usage[k]
+        if not job.future.done():
+            if done.cancelled():
+                job.future.cancel()
+            elif done.exception() is not None:
+                exc = done.exception()
+                if isinstance(exc, concurrent.futures.process.BrokenProcessPool) and pool is self._pool:
+                    self._reset()  # a worker died (killed, out of memory): the next job gets a fresh pool
+                job.future.set_exception(exc)  # type: ignore[arg-type]
+            else:
+                job.future.set_result(done.result())
+        self._dispatch()
+
+    def _reset(self) -> None:
         pool, self._pool = self._pool, None
         if pool is not None:
             _end(pool)
+
+    def close(self) -> None:
+        """End the workers now, whatever they are doing (their work is redone from the log if needed)."""
+        self._closed = True
+        for queue in self._waiting.values():
+            for job in queue:
+                job.future.cancel()
+        self._waiting.clear()
+        self._reset()
 
 
 def _end(pool: concurrent.futures.ProcessPoolExecutor) -> None:
