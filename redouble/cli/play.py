@@ -25,6 +25,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "this long; 0: never (default 60)")
     p.add_argument("--robots", choices=("strong", "fast"), default="strong",
                    help="default strength of the computer players (default strong)")
+    p.add_argument("--tables-per-minute", type=float, default=Limits().tables_per_minute, metavar="N",
+                   help="new tables a client address may make a minute, after a burst of ten (default 20; 0: no "
+                        "limit, for load tests)")
     p.add_argument("--origin", action="append", default=[], metavar="URL",
                    help="a site (https://bridge.example.org) besides this server's own address whose pages may "
                         "use it, e.g. behind a proxy; repeat for several")
@@ -62,8 +65,11 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--robot-delay must be 0 or more, not {args.robot_delay}")
     if args.stand_in_after < 0:
         raise CommandError(f"--stand-in-after must be 0 (never) or more, not {args.stand_in_after}")
+    if args.tables_per_minute < 0:
+        raise CommandError(f"--tables-per-minute must be 0 (no limit) or more, not {args.tables_per_minute}")
     app = create_app(db, robot_delay=args.robot_delay, robots=args.robots,
-                     stand_in_after=args.stand_in_after or None, allowed_origins=args.origin)
+                     stand_in_after=args.stand_in_after or None, allowed_origins=args.origin,
+                     limits=Limits(tables_per_minute=args.tables_per_minute))
     shown = "localhost" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{shown}:{args.port}/"
     return serve(app, args.host, args.port, f"Redouble is at {url}  (tables in {db}; Ctrl-C to stop)")

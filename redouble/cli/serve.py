@@ -31,6 +31,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "each process knows only its own connections)")
     p.add_argument("--robots", choices=("strong", "fast"), default="strong",
                    help="default strength of the computer players (default strong)")
+    p.add_argument("--tables-per-minute", type=float, default=Limits().tables_per_minute, metavar="N",
+                   help="new tables a client address may make a minute, after a burst of ten (default 20; 0: no "
+                        "limit, for load tests)")
     p.add_argument("--origin", action="append", default=[], metavar="URL",
                    help="the site (https://bridge.example.org) the page is served from, if not this server's own "
                         "address (behind a proxy); repeat for several")
@@ -43,11 +46,13 @@ def run(args: argparse.Namespace) -> int:
     shared = args.db.startswith(("postgresql://", "postgres://"))
     if args.workers < 1:
         raise CommandError(f"--workers must be 1 or more, not {args.workers}")
+    if args.tables_per_minute < 0:
+        raise CommandError(f"--tables-per-minute must be 0 (no limit) or more, not {args.tables_per_minute}")
     if args.workers > 1 and not (shared and args.redis):
         raise CommandError("several workers need a shared database and Redis: --db postgresql://... --redis redis://...")
     os.environ.update(REDOUBLE_DB=args.db, REDOUBLE_REDIS=args.redis or "", REDOUBLE_ROBOTS=args.robots,
                       REDOUBLE_ROBOT_DELAY=str(args.robot_delay), REDOUBLE_STAND_IN_AFTER=str(args.stand_in_after),
-                      REDOUBLE_ORIGINS=" ".join(args.origin))
+                      REDOUBLE_ORIGINS=" ".join(args.origin), REDOUBLE_TABLES_PER_MINUTE=str(args.tables_per_minute))
     banner = (f"Redouble serving on http://{args.host}:{args.port}/ with {args.workers} process(es); "
               f"state in {'PostgreSQL' if shared else args.db}{', events via Redis' if args.redis else ''}")
     if args.workers > 1:
@@ -62,5 +67,6 @@ def run(args: argparse.Namespace) -> int:
     from redouble.web import create_app
 
     app = create_app(args.db, redis_url=args.redis, robot_delay=args.robot_delay, robots=args.robots,
-                     stand_in_after=args.stand_in_after or None, allowed_origins=args.origin)
+                     stand_in_after=args.stand_in_after or None, allowed_origins=args.origin,
+                     limits=Limits(tables_per_minute=args.tables_per_minute))
     return serve(app, args.host, args.port, banner)

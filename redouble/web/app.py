@@ -199,7 +199,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
         if not isinstance(invite, list) or not all(isinstance(s, str) for s in invite) or \
                 not isinstance(options, dict):
             return _error("'invite' is a list of seats (like [\"N\"]) and 'options' an object")
-        if not manager.table_limiter.allow(client_of(request)):
+        if manager.table_limiter is not None and not manager.table_limiter.allow(client_of(request)):
             return _error("too many new tables from your address: wait a minute", 429)
         try:
             made = await manager.create_table(str(body.get("form", "")), str(body.get("seat", "S")), invite, options)
@@ -334,14 +334,16 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
 
 def app_from_env() -> Starlette:
     """For ``uvicorn --factory redouble.web.app:app_from_env`` (several worker processes): the settings come
-    from ``REDOUBLE_DB``, ``REDOUBLE_REDIS``, ``REDOUBLE_ROBOT_DELAY`` and ``REDOUBLE_ORIGINS`` (sites
-    separated by spaces)."""
+    from ``REDOUBLE_DB``, ``REDOUBLE_REDIS``, ``REDOUBLE_ROBOT_DELAY``, ``REDOUBLE_ORIGINS`` (sites
+    separated by spaces) and ``REDOUBLE_TABLES_PER_MINUTE``."""
     return create_app(os.environ.get("REDOUBLE_DB") or None, redis_url=os.environ.get("REDOUBLE_REDIS") or None,
                       robot_delay=float(os.environ.get("REDOUBLE_ROBOT_DELAY", "0.5")),
                       seed=os.environ.get("REDOUBLE_SEED") or None,
                       robots=os.environ.get("REDOUBLE_ROBOTS", "strong"),
                       stand_in_after=float(os.environ.get("REDOUBLE_STAND_IN_AFTER", "60")) or None,
-                      allowed_origins=os.environ.get("REDOUBLE_ORIGINS", "").split() or None)
+                      allowed_origins=os.environ.get("REDOUBLE_ORIGINS", "").split() or None,
+                      limits=Limits(tables_per_minute=float(os.environ.get("REDOUBLE_TABLES_PER_MINUTE",
+                                                                           Limits().tables_per_minute))))
 
 
 __all__ = ["create_app", "app_from_env", "SECURITY_HEADERS"]

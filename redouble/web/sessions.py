@@ -175,7 +175,8 @@ class Manager:
         self.robots = robots
         self.bus: Bus | None = None
         self.sessions: dict[str, TableSession] = {}
-        self.table_limiter = RateLimiter(self.limits.tables_per_minute / 60, self.limits.tables_burst)
+        self.table_limiter = RateLimiter(self.limits.tables_per_minute / 60, self.limits.tables_burst) \
+            if self.limits.tables_per_minute > 0 else None
         self.client_connections: dict[str, int] = {}
         self._loading: dict[str, asyncio.Lock] = {}
         self._created = 0
