@@ -25,13 +25,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "this long; 0: never (default 60)")
     p.add_argument("--robots", choices=("strong", "fast"), default="strong",
                    help="default strength of the computer players (default strong)")
+    add_guard_options(p)
+    p.set_defaults(func=run)
+
+
+def add_guard_options(p: argparse.ArgumentParser) -> None:
+    """The options ``play`` and ``serve`` share about who may use the server and how much."""
     p.add_argument("--tables-per-minute", type=float, default=Limits().tables_per_minute, metavar="N",
                    help="new tables a client address may make a minute, after a burst of ten (default 20; 0: no "
                         "limit, for load tests)")
     p.add_argument("--origin", action="append", default=[], metavar="URL",
                    help="a site (https://bridge.example.org) besides this server's own address whose pages may "
                         "use it, e.g. behind a proxy; repeat for several")
-    p.set_defaults(func=run)
 
 
 def serve(app: Any, host: str, port: int, banner: str) -> int:

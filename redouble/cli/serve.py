@@ -12,6 +12,7 @@ import argparse
 import os
 
 from redouble.cli import CommandError
+from redouble.cli.play import add_guard_options
 from redouble.web.limits import Limits
 
 
@@ -31,12 +32,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                         "each process knows only its own connections)")
     p.add_argument("--robots", choices=("strong", "fast"), default="strong",
                    help="default strength of the computer players (default strong)")
-    p.add_argument("--tables-per-minute", type=float, default=Limits().tables_per_minute, metavar="N",
-                   help="new tables a client address may make a minute, after a burst of ten (default 20; 0: no "
-                        "limit, for load tests)")
-    p.add_argument("--origin", action="append", default=[], metavar="URL",
-                   help="the site (https://bridge.example.org) the page is served from, if not this server's own "
-                        "address (behind a proxy); repeat for several")
+    add_guard_options(p)
     p.set_defaults(func=run)
 
 

@@ -132,16 +132,13 @@ def judge_claim(play: Play, viewer: Seat | str, layouts: int = 20, seed: int = 0
     rules of thumb). It advises accepting when the claimer's side takes the tricks claimed in at least nine
     layouts in ten. The same position gives the same advice.
 
-    >>> from redouble.calls import Contract
     >>> from redouble.deal import Deal
-    >>> deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
-    >>> play = Play(deal, Contract.parse("7NT-S"))
-    >>> for card in ("H5", "HA", "H9", "H6"):
-    ...     play.push(card)
-    >>> play.make_claim(12, Seat.SOUTH)
-    Claim(seat=Seat.SOUTH, tricks=12)
-    >>> judge_claim(play, Seat.WEST, layouts=4)[0]
-    True
+    >>> play = Play(Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"), "7NT-N")
+    >>> play.push("ST")
+    >>> _ = play.make_claim(13, Seat.NORTH)
+    >>> ok, why = judge_claim(play, Seat.EAST, layouts=4)  # North holds every top card, but East cannot see it
+    >>> ok, why.split(", double")[0]
+    (False, 'in 0 of 4 layouts of the cards you cannot see that fit the play so far')
     """
     from redouble.cardplay.player import decision_seed
     from redouble.cardplay.sampling import View, replay, sample_deals
