@@ -139,11 +139,14 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
             bus = RedisBus(redis_url)
             await bus.start(manager.remote_change)
             manager.bus = bus
-        resuming = asyncio.create_task(manager.resume())
+        # With a shared store every process would take up the same tables at once: there a table resumes
+        # when someone opens it.
+        resuming = None if shared else asyncio.create_task(manager.resume())
         try:
             yield
         finally:
-            resuming.cancel()
+            if resuming is not None:
+                resuming.cancel()
             await manager.close()
             if bus is not None:
                 await bus.close()

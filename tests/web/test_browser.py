@@ -164,6 +164,9 @@ def test_invite_link_in_a_second_browser(browser: Any, server: str) -> None:
         start_game(a, server, "chicago", seat="S", invite=("N",))
         link = a.locator("input[data-invite=N]").input_value()
         assert "/#/t/" in link
+        # The page keeps the host's own link only: the friend's is shown once, never stored.
+        stored = a.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+        assert link.split("/#/t/")[1] not in stored and '"redouble.mine"' in stored
         b = guest.new_page()
         b.goto(link)
         b.wait_for_selector("#bidding-box")  # North deals the first Chicago deal
@@ -236,6 +239,11 @@ def test_claim_and_review_page(page: Any, server: str) -> None:
         assert page.locator("#replay-pos").inner_text().startswith("Trick 1")
     page.wait_for_timeout(800)
     shot(page, "07-review")
+    # The export is fetched with this browser's link to the table, and saved as a file.
+    with page.expect_download() as download:
+        page.click("#export-pbn")
+    assert download.value.suggested_filename.endswith("-1.pbn")
+    assert "[Deal " in Path(download.value.path()).read_text()
     page.goto(server + "/#/history")
     page.wait_for_selector("#history-list a")
     shot(page, "08-history")
