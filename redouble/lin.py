@@ -220,7 +220,8 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]], t
 
     for index, key, value in pairs:
         calls = 0 if auction is None else len(auction.calls)
-        cards = 0 if play is None else len(play.cards)
+        # Pairs after a settled claim are written after it: one place past the last card.
+        cards = 0 if play is None else len(play.cards) + (play.claimed_tricks is not None)
         if key == "qx":
             m = _QX_RE.match(value.strip())
             if m and number is None:
@@ -380,11 +381,12 @@ def _board_text(board: Board) -> str:
     if any(name in board.tags for name in _NAME_TAGS.values()) and not any(
             key == "pn" and value.count(",") == 3 for _, _, key, value in extras):
         # LIN separates the names with commas, so a PBN "Family, First" loses its comma.
-        names = (" ".join(board.tags.get(_NAME_TAGS[s], "").replace(",", " ").split()) for s in _HAND_ORDER)
+        names = (board.tags.get(_NAME_TAGS[s], "").replace(", ", " ").replace(",", " ") for s in _HAND_ORDER)
         out.append(_checked("pn", ",".join(names)))
     hands = ",".join(_hand_text(board.deal[s]) if len(board.deal[s]) else "" for s in _HAND_ORDER)
     out.append(f"md|{_DIGIT_OF_DEALER[board.dealer]}{hands}|")
-    if board.number is not None and not any(key == "ah" and calls != _BEFORE for calls, _, key, _ in extras):
+    if board.number is not None and not any(key == "ah" and calls != _BEFORE and _HEADING_RE.match(value.strip())
+                                            for calls, _, key, value in extras):
         out.append(f"ah|Board {board.number}|")
     out.append(f"sv|{_CODE_OF_VUL[board.vulnerability]}|")
     emit_extras((0, 0), done)  # after md, so that they stay with this board when read back

@@ -614,8 +614,11 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
     state.comments = []
 
     def keep_raw(name: str, context: str) -> None:
-        board.sections[name] = _raw_rows(by_name[name].data, text) + [
-            t.raw for t, c in note_tags if c == context and t.raw]
+        # An auction kept as written keeps every note of the game (it may cite those written after the
+        # play); a play kept as written, the play's notes that the auction did not take already.
+        taken = set(board.sections.get("Auction", ()))
+        lines = [t.raw for t, c in note_tags if t.raw and (name == "Auction" or (c == context and t.raw not in taken))]
+        board.sections[name] = _raw_rows(by_name[name].data, text) + lines
 
     if "Auction" in by_name and by_name["Auction"].data:  # an empty section says nothing
         tag = by_name["Auction"]
@@ -838,7 +841,7 @@ def _owned_values(board: Board) -> dict[str, str | None]:
     values["Auction"] = str(board.auction.dealer) if board.auction.calls and "Auction" not in board.sections \
         else raw.get("Auction")
     play = board.play
-    values["Play"] = str(play.opening_leader) if play is not None and "Play" not in board.sections and (
+    values["Play"] = str(_play_columns(board)[0]) if play is not None and "Play" not in board.sections and (
         play.cards or play.claimed_tricks is not None) else raw.get("Play")
     for name, then in board.kept_tags.items():
         # A tag the reader kept as written, though the game says otherwise: as written while the game
@@ -893,11 +896,22 @@ def _auction_lines(board: Board) -> list[str]:
     return lines
 
 
+def _play_columns(board: Board) -> list[Seat]:
+    """The seats of the Play section's columns: from the opening leader, or from the seat the file's Play
+    tag names (the standard lets the columns start anywhere; a file that does so is written back so)."""
+    assert board.play is not None
+    try:
+        first = Seat.parse(board.tags.get("Play", ""))
+    except RedoubleError:
+        first = board.play.opening_leader
+    return [Seat((first + k) % 4) for k in range(4)]
+
+
 def _play_lines(board: Board) -> list[str]:
     play = board.play
     if play is None or not (play.cards or play.claimed_tricks is not None):
         return []
-    columns = [Seat((play.opening_leader + k) % 4) for k in range(4)]
+    columns = _play_columns(board)
     notes = _note_numbers(text for _, text in sorted(board.card_notes.items()))
 
     def cell(index: int) -> str:
@@ -927,8 +941,11 @@ def _play_lines(board: Board) -> list[str]:
     return rows
 
 
-def _game_lines(board: Board) -> list[str]:
+def _game_lines(board: Board, after_a_deal: bool = False) -> list[str]:
     values = _owned_values(board)
+    if after_a_deal and values.get("Deal") is None:
+        # Without it, reading would take this game for another table of the board before (see _parse_game).
+        values["Deal"] = f"{board.dealer}:- - - -"
     order = _tag_order(board, values)
     lines = [raw for anchor, raw in board.comments if anchor == ""]
     written: set[str] = {""}
@@ -960,7 +977,12 @@ def dumps(boards: Iterable[Board]) -> str:
     [Deal "E:..."]
     <BLANKLINE>
     """
-    games = ["\n".join(_game_lines(b)) + "\n" for b in boards]
+    games = []
+    before: Board | None = None
+    for board in boards:
+        games.append("\n".join(_game_lines(board, before is not None and any(o != 4 for o in before.deal.owners)))
+                     + "\n")
+        before = board
     return "% PBN 2.1\n" + "\n".join(games)
 
 
