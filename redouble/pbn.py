@@ -275,6 +275,11 @@ def _split_section(tokens: list[_Token]) -> list[tuple[str, int]]:
     return out
 
 
+def _note_number_of(tag: _Tag) -> int | None:
+    m = _NOTE_RE.match(tag.value)
+    return int(m.group(1)) if m else None
+
+
 def _first_seat(tag: _Tag, fallback: Seat) -> Seat:
     if _is_unknown(tag.value):
         return fallback
@@ -616,9 +621,13 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
     def keep_raw(name: str, context: str) -> None:
         # An auction kept as written keeps every note of the game (it may cite those written after the
         # play); a play kept as written, the play's notes that the auction did not take already.
+        rows = _raw_rows(by_name[name].data, text)
         taken = set(board.sections.get("Auction", ()))
-        lines = [t.raw for t, c in note_tags if t.raw and (name == "Auction" or (c == context and t.raw not in taken))]
-        board.sections[name] = _raw_rows(by_name[name].data, text) + lines
+        cited = {int(n) for n in re.findall(r"=([0-9]+)=", " ".join(rows))}
+        own = {n for t, c in note_tags if c == context and (n := _note_number_of(t)) is not None}
+        lines = [t.raw for t, c in note_tags if t.raw and t.raw not in taken and (
+            c == context or (name == "Auction" and _note_number_of(t) in cited - own))]
+        board.sections[name] = rows + lines
 
     if "Auction" in by_name and by_name["Auction"].data:  # an empty section says nothing
         tag = by_name["Auction"]
