@@ -31,3 +31,6 @@ default_role = "code"
 
 html_theme = "furo"
 html_title = f"Redouble {release}"
+# Type hints name classes by their short names; where two modules have a class of the same name (Context,
+# Connection) Sphinx cannot tell which is meant and says so. That is no error in the docstrings.
+suppress_warnings = ["ref.python"]
