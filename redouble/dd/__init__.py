@@ -38,6 +38,7 @@ __all__ = [
     "DDTable",
     "Par",
     "SolverUnavailableError",
+    "iter_solve_deals",
     "opening_leads",
     "par",
     "solve_deal",
@@ -246,32 +247,45 @@ def solve_deals(deals: Iterable[Deal], progress: bool = False) -> list[DDTable]:
     """
     from redouble.dd import _dds
 
+    # With a progress bar, smaller calls (10 deals, still 50 tables and strains to share among the
+    # threads) let the bar move; without one, DDS's largest batch.
+    return list(iter_solve_deals(deals, progress, chunk=10 if progress else _dds.MAXNOOFTABLES))
+
+
+def iter_solve_deals(deals: Iterable[Deal], progress: bool = False, chunk: int = 10) -> Iterator[DDTable]:
+    """The tables of :func:`solve_deals`, in order, each handed over as soon as its call to the solver
+    returns (``chunk`` deals a call, up to 40): a long run can write its results as they come.
+
+    >>> tables = iter_solve_deals([Deal.random(seed=1), Deal.random(seed=2)])
+    >>> next(tables) == solve_deal(Deal.random(seed=1))
+    True
+    """
+    from redouble.dd import _dds
+
     lib = _dds.library()
+    if not 1 <= chunk <= _dds.MAXNOOFTABLES:
+        raise RedoubleError(f"the solver takes 1 to {_dds.MAXNOOFTABLES} deals a call, not {chunk}")
     items = list(deals)
     table_deals = [_table_deal(d) for d in items]
-    out: list[DDTable] = []
     advance, close = _progress(len(items), "double-dummy", progress)
     try:
         batch = _dds.TableDeals()
         res = _dds.TablesRes()
         pres = _dds.AllParResults()
         no_filter = (ctypes.c_int * 5)(0, 0, 0, 0, 0)
-        # With a progress bar, smaller calls (10 deals, still 50 tables and strains to share among the
-        # threads) let the bar move; without one, DDS's largest batch.
-        size = 10 if progress else _dds.MAXNOOFTABLES
-        for chunk in _chunks(table_deals, size):
-            batch.noOfTables = len(chunk)
-            for k, td in enumerate(chunk):
+        for part in _chunks(table_deals, chunk):
+            batch.noOfTables = len(part)
+            for k, td in enumerate(part):
                 batch.deals[k] = td
             with _slots.every():
                 code = lib.dll.CalcAllTables(ctypes.byref(batch), -1, no_filter, ctypes.byref(res),
                                              ctypes.byref(pres))
             lib.check(code, "CalcAllTables")
-            out.extend(_table_from_result(res.results[k]) for k in range(len(chunk)))
-            advance(len(chunk))
+            tables = [_table_from_result(res.results[k]) for k in range(len(part))]
+            advance(len(part))
+            yield from tables
     finally:
         close()
-    return out
 
 
 # --- positions ------------------------------------------------------------------------------------------

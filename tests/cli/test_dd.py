@@ -70,3 +70,103 @@ def test_bad_input(capsys, argv, message):
     assert main(argv) == 2
     err = capsys.readouterr().err
     assert err.startswith("redouble dd: error:") and message in err
+
+
+def many_boards(tmp_path, count):
+    path = tmp_path / "many.pbn"
+    pbn.dump([Board.from_number(n, deal=Deal.random(seed=n)) for n in range(1, count + 1)], path)
+    return path
+
+
+@pytest.mark.parametrize("stop", ["SIGINT", "SIGKILL"])
+def test_a_stopped_run_resumes_without_solving_a_board_twice(tmp_path, capsys, monkeypatch, stop):
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from redouble import dd
+
+    path = many_boards(tmp_path, 24)
+    whole, part = tmp_path / "whole.jsonl", tmp_path / "part.jsonl"
+    assert main(["dd", str(path), "--json", "--output", str(whole)]) == 0
+    assert capsys.readouterr().err.strip() == f"redouble dd: 24 boards solved, 0 were in {whole} already"
+
+    # The command in a process of its own, stopped once some results are written: 10 boards go to the
+    # solver at a time, so it stops with boards still to solve.
+    script = Path(sys.executable).with_name("redouble")
+    run = subprocess.Popen([str(script), "dd", str(path), "--json", "-o", str(part)], stderr=subprocess.PIPE,
+                           text=True)
+    deadline = time.monotonic() + 120
+    while (not part.exists() or not part.read_text()) and run.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.005)
+    run.send_signal(getattr(signal, stop))
+    _, err = run.communicate(timeout=120)
+    written = part.read_text().count("\n")
+    assert 1 <= written < 24
+    if stop == "SIGINT":
+        assert run.returncode == 130
+        assert err.strip() == (f"redouble dd: interrupted after {written} of 24 boards; "
+                               f"the results are in {part}: add --resume to go on")
+    else:
+        assert run.returncode == -signal.SIGKILL
+
+    solved = []
+    solve = dd.iter_solve_deals
+
+    def counting(deals, *args, **kwargs):
+        deals = list(deals)
+        solved.extend(deals)
+        return solve(deals, *args, **kwargs)
+
+    monkeypatch.setattr(dd, "iter_solve_deals", counting)
+    assert main(["dd", str(path), "--json", "--output", str(part), "--resume"]) == 0
+    assert capsys.readouterr().err.splitlines() == [
+        f"redouble dd: {written} of 24 boards are in {part} already; solving the other {24 - written}",
+        f"redouble dd: {24 - written} boards solved, {written} were in {part} already"]
+    assert solved == [Deal.random(seed=n) for n in range(written + 1, 25)]  # each board once, in order
+    assert part.read_text() == whole.read_text()
+
+
+def test_resume_drops_a_result_cut_short_and_writes_the_tables_back(tmp_path, capsys):
+    path = many_boards(tmp_path, 12)
+    whole, part = tmp_path / "whole.txt", tmp_path / "part.txt"
+    assert main(["dd", str(path), "-o", str(whole)]) == 0
+    records = whole.read_text().split("\n\n")
+    assert len(records) == 13 and records[0].startswith("Board 1  dealer N  vulnerable None\nDeal N:")
+    part.write_text("\n\n".join(records[:5]) + "\n\n" + records[5][:40])  # killed while writing board 6
+    capsys.readouterr()
+    assert main(["dd", str(path), "-o", str(part), "--resume", "--write"]) == 0
+    assert part.read_text() == whole.read_text()
+    err = capsys.readouterr().err
+    assert f"redouble dd: 7 boards solved, 5 were in {part} already" in err and "wrote tables for 12 boards" in err
+    tables = [dd_table_of(board) for board in pbn.load(path)]
+    assert [f"{t.tricks('N', 'NT'):3d}" for t in tables] == [r.split("\n")[3][-3:] for r in records[:12]]
+
+
+def dd_table_of(board):
+    from redouble.dd import table_from_board
+
+    table = table_from_board(board)
+    assert table is not None
+    return table
+
+
+def test_resume_refuses_results_it_cannot_trust(tmp_path, capsys):
+    path = many_boards(tmp_path, 3)
+    out = tmp_path / "out.jsonl"
+    assert main(["dd", str(path), "--json", "-o", str(out)]) == 0
+    first = out.read_text()
+    capsys.readouterr()
+    assert main(["dd", str(path), "--json", "-o", str(out)]) == 2
+    assert f"{out} holds results already: add --resume to go on from them, or remove it" in capsys.readouterr().err
+    assert main(["dd", str(path), "--json", "--resume"]) == 2
+    assert "--resume goes with --output OUT" in capsys.readouterr().err
+    other = many_boards(tmp_path / "x", 3) if (tmp_path / "x").mkdir() is None else None
+    pbn.dump([Board.from_number(n, deal=Deal.random(seed=n + 10)) for n in (1, 2, 3)], other)
+    assert main(["dd", str(other), "--json", "-o", str(out), "--resume"]) == 2
+    assert f"{out}, line 1: board 1 (N:" in capsys.readouterr().err
+    assert main(["dd", str(path), "-o", str(out), "--resume"]) == 2
+    assert f"{out}, line 1: not one of redouble dd's results (without --json)" in capsys.readouterr().err
+    assert out.read_text() == first
