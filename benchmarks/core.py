@@ -8,6 +8,12 @@ Run from the repository root::
 
 Each figure is the best of three timed rounds (the least disturbed by other work on the machine).
 Targets from issue 2: 50,000 deals a second and 2,000 random playouts a second.
+
+The batched figure (issue 12) is whole games played by :class:`redouble.batch.BoardBatch`, ``--batch``
+boards at once: a random deal, then at every turn an action drawn uniformly from the legal ones, to the
+end of the play, and the duplicate score. OpenSpiel's bridge (C++, ``use_double_dummy_result=false``)
+driven from Python does the same job game by game (dealing through its chance nodes, then uniform legal
+actions, then its returns); the target is 10 times its rate. ``pip install open-spiel`` to compare.
 """
 
 from __future__ import annotations
@@ -18,11 +24,14 @@ import sys
 import time
 from collections.abc import Callable
 
+import numpy as np
+
 from redouble import Auction, Call, Contract, Deal, Play, Seat, Vulnerability
 from redouble.scoring import duplicate_score
 
 DEALS_TARGET = 50_000
 PLAYOUTS_TARGET = 2_000
+BATCH_TARGET_OVER_OPENSPIEL = 10
 
 
 def random_auction(rng: random.Random, dealer: Seat) -> Auction:
@@ -62,6 +71,29 @@ def random_playout(rng: random.Random) -> int:
     return len(play.cards)
 
 
+def batched_playouts(n: int, batch: int, rng: np.random.Generator) -> None:
+    """``n`` whole games, ``batch`` at a time: uniform random legal actions, then the scores."""
+    from redouble.batch import BoardBatch
+
+    for start in range(0, n, batch):
+        boards = BoardBatch.random(min(batch, n - start), rng=rng)
+        while not boards.is_done.all():
+            boards.step(boards.random_actions(rng))
+        boards.scores()
+
+
+def openspiel_playouts(n: int, rng: random.Random) -> None:
+    """The same job on OpenSpiel's bridge, game by game (import pyspiel before calling)."""
+    import pyspiel
+
+    game = pyspiel.load_game("bridge(use_double_dummy_result=false)")
+    for _ in range(n):
+        state = game.new_initial_state()
+        while not state.is_terminal():  # a chance node's legal actions are the cards it may deal next
+            state.apply_action(rng.choice(state.legal_actions()))
+        state.returns()
+
+
 def rate(work: Callable[[int], object], seconds: float, batch: int,
          clock: Callable[[], float] = time.perf_counter) -> float:
     """Operations a second: ``work(n)`` does ``n`` operations; best of three rounds of ``seconds / 3``."""
@@ -84,6 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="time spent on each measurement")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the random choices")
     parser.add_argument("--cpu", action="store_true", help="time by this process's CPU time, not the wall clock")
+    parser.add_argument("--batch", type=int, default=4096, help="boards a batch for redouble.batch (default 4096)")
     args = parser.parse_args(argv)
     clock = time.process_time if args.cpu else time.perf_counter
     rng = random.Random(args.seed)
@@ -125,6 +158,20 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  duplicate_score (value types):   {score_rate:>10,.0f} calls/s")
     text_rate = rate(text_scores, args.seconds, 10_000, clock)
     print(f"  duplicate_score (strings):       {text_rate:>10,.0f} calls/s")
+
+    generator = np.random.default_rng(args.seed)
+    batch_rate = rate(lambda n: batched_playouts(n, args.batch, generator), args.seconds, args.batch, clock)
+    print(f"  batched uniform games:           {batch_rate:>10,.0f} games/s     (redouble.batch, "
+          f"{args.batch:,} boards a batch)")
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("  OpenSpiel bridge:                not installed (pip install open-spiel), no ratio")
+        return 0
+    spiel_rate = rate(lambda n: openspiel_playouts(n, rng), args.seconds, 200, clock)
+    print(f"  OpenSpiel bridge (C++ from Python): {spiel_rate:>7,.0f} games/s     (same job, game by game)")
+    print(f"  ratio batched/OpenSpiel:         {batch_rate / spiel_rate:>10.1f}x        "
+          f"(target {BATCH_TARGET_OVER_OPENSPIEL}x)")
     return 0
 
 
