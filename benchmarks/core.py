@@ -116,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=2.0, help="time spent on each measurement")
     parser.add_argument("--seed", type=int, default=2024, help="seed of the random choices")
     parser.add_argument("--cpu", action="store_true", help="time by this process's CPU time, not the wall clock")
-    parser.add_argument("--batch", type=int, default=4096, help="boards a batch for redouble.batch (default 4096)")
+    parser.add_argument("--batch", type=int, default=16384, help="boards a batch for redouble.batch (default 16384)")
     args = parser.parse_args(argv)
     clock = time.process_time if args.cpu else time.perf_counter
     rng = random.Random(args.seed)

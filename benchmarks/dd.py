@@ -7,7 +7,10 @@ For the same random deals, in turns (so that machine load hits all alike):
 * raw: ``CalcAllTables`` of the same library called directly through ctypes, 40 deals a call, with the
   input structures built before the clock starts: the solver's own speed;
 * redouble: ``solve_deals(deals)`` from ``Deal`` objects to ``DDTable`` objects;
-* endplay: ``endplay.dds.calc_all_tables`` on endplay ``Deal`` objects (built before the clock), 40 a call.
+* endplay: ``endplay.dds.calc_all_tables`` on endplay ``Deal`` objects (built before the clock), 40 a call;
+* the command: ``redouble dd FILE.pbn --json -o OUT`` on the same deals written as a PBN file, a whole
+  process (start-up, reading the file, writing each result as it comes), then the same command stopped
+  with SIGINT half-way and resumed with ``--resume``: both runs together should cost one run.
 
 Prints tables/s for each, our overhead against raw, and the time our Python side adds per table.
 """
@@ -17,8 +20,11 @@ from __future__ import annotations
 import argparse
 import ctypes
 import random
+import signal
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -64,6 +70,32 @@ def endplay_tables(edeals: list) -> float:  # type: ignore[type-arg]
     return time.perf_counter() - start
 
 
+def command_seconds(deals: list[Deal]) -> tuple[float, float, int]:
+    """Seconds of a whole ``redouble dd`` run, and of a run stopped half-way plus its resumption."""
+    from redouble import Board, pbn
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "boards.pbn"
+        pbn.dump([Board.from_number(k + 1, deal=d) for k, d in enumerate(deals)], path)
+        command = [sys.executable, "-m", "redouble", "dd", str(path), "--json"]
+        start = time.perf_counter()
+        subprocess.run([*command, "-o", str(Path(tmp) / "whole.jsonl")], check=True, stderr=subprocess.DEVNULL)
+        whole = time.perf_counter() - start
+        part = Path(tmp) / "part.jsonl"
+        start = time.perf_counter()
+        run = subprocess.Popen([*command, "-o", str(part)], stderr=subprocess.DEVNULL)
+        while run.poll() is None and (not part.exists() or part.read_text().count("\n") < len(deals) // 2):
+            time.sleep(0.01)
+        run.send_signal(signal.SIGINT)
+        run.wait()
+        stopped_at = part.read_text().count("\n")
+        subprocess.run([*command, "-o", str(part), "--resume"], check=True, stderr=subprocess.DEVNULL)
+        resumed = time.perf_counter() - start
+        if part.read_text() != (Path(tmp) / "whole.jsonl").read_text():
+            raise SystemExit("the resumed run's results differ from the whole run's")
+    return whole, resumed, stopped_at
+
+
 def python_side_seconds(deals: list[Deal]) -> float:
     """What solve_deals does besides the solver: building the input and reading the results back."""
     res = _dds.TablesRes()
@@ -80,6 +112,7 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=200)
     ap.add_argument("--repeats", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--no-command", action="store_true", help="leave out the whole `redouble dd` runs")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     deals = [Deal.random(rng=rng) for _ in range(args.deals)]
@@ -112,6 +145,12 @@ def main() -> None:
               f"(redouble/endplay = {rate['redouble'] / rate['endplay']:.2f})")
     else:
         print("endplay: not installed")
+    if not args.no_command:
+        whole, resumed, stopped_at = command_seconds(deals)
+        print(f"redouble dd FILE -o OUT:      {args.deals / whole:7.2f} boards/s, the whole process "
+              f"({100 * (rate['raw'] * whole / args.deals - 1):+.1f} % against raw)")
+        print(f"stopped at {stopped_at}, resumed:    {args.deals / resumed:7.2f} boards/s over both runs "
+              f"({100 * (resumed / whole - 1):+.1f} % against one run; same results)")
 
 
 if __name__ == "__main__":

@@ -25,12 +25,12 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from redouble.cards import Seat, Vulnerability
 from redouble.errors import IllegalCallError, IllegalCardError, RedoubleError
 
 if TYPE_CHECKING:
-    import numpy as np
-
     from redouble.board import Board
 
 __all__ = ["ACTIONS", "AUCTION", "DONE", "FIRST_CARD_ACTION", "PLAY", "BoardBatch"]
@@ -40,6 +40,9 @@ FIRST_CARD_ACTION = 38
 ACTIONS = FIRST_CARD_ACTION + 52
 _PASS, _DOUBLE, _REDOUBLE = 35, 36, 37
 _HOLDING = 0x1FFF
+_SUIT_SHIFTS = np.arange(0, 52, 13, dtype=np.uint64)
+_SUIT_OF = np.arange(52, dtype=np.int8) // 13
+_RANK_OF = np.arange(52, dtype=np.int8) % 13
 
 
 @cache
@@ -48,8 +51,6 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
     The scores are the library's: [level, strain, doubled, vulnerable, tricks] for the declarer's side.
     """
-    import numpy as np
-
     from redouble.calls import Contract
     from redouble.cards import Strain
     from redouble.scoring import duplicate_score
@@ -89,8 +90,6 @@ class BoardBatch:
 
     def __init__(self, owners: np.ndarray, dealer: np.ndarray | int | Seat = Seat.NORTH,
                  vulnerability: np.ndarray | int | Vulnerability = Vulnerability.NONE) -> None:
-        import numpy as np
-
         owners = np.asarray(owners)
         if owners.ndim != 2 or owners.shape[1] != 52:
             raise RedoubleError(f"expected an (n, 52) array of owners, not one of shape {owners.shape}")
@@ -103,9 +102,12 @@ class BoardBatch:
         self.owners = owners.astype(np.uint8)
         self.dealer = self._seats(dealer, n, "dealer", 4)
         self.vulnerability = self._seats(vulnerability, n, "vulnerability", 4)
-        weights = np.uint64(1) << np.arange(52, dtype=np.uint64)
-        self.hands = np.stack([(weights * (self.owners == seat)).sum(axis=1, dtype=np.uint64) for seat in range(4)],
-                              axis=1)
+        # Seat by seat, the cards still held (rows, so that a seat's masks sit together in memory).
+        self._hands = np.zeros((4, n), dtype=np.uint64)
+        for seat in range(4):
+            bits = np.packbits(self.owners == seat, axis=1, bitorder="little")  # (n, 7) bytes, card 0 first
+            self._hands[seat] = np.pad(bits, ((0, 0), (0, 1))).view("<u8")[:, 0]
+        self._rows = np.arange(n)
         self.phase = np.zeros(n, dtype=np.int8)
         self.turn = self.dealer.copy()
         self.level = np.zeros(n, dtype=np.int8)
@@ -118,15 +120,14 @@ class BoardBatch:
         self._last_bidder = np.zeros(n, dtype=np.int8)
         self._passes = np.zeros(n, dtype=np.int8)
         self._first_bidder = np.full((n, 2, 5), -1, dtype=np.int8)  # side, strain: who named it first
-        self._trick = np.zeros((n, 4), dtype=np.int8)  # the cards of the trick in play, in the order played
+        self._trick = np.zeros((4, n), dtype=np.int8)  # the cards of the trick in play, in the order played
         self._trick_length = np.zeros(n, dtype=np.int8)
         self._leader = np.zeros(n, dtype=np.int8)
         self._history: list[np.ndarray] = []  # each step's actions, -1 for a board that was done
+        self._legal: tuple[int, np.ndarray] | None = None  # (step, the legal cards of every board)
 
     @staticmethod
     def _seats(value: np.ndarray | int, n: int, what: str, limit: int) -> np.ndarray:
-        import numpy as np
-
         array = np.broadcast_to(np.asarray(value), (n,)).astype(np.int8)
         if ((array < 0) | (array >= limit)).any():
             raise RedoubleError(f"a {what} is 0 to {limit - 1}, not {array[(array < 0) | (array >= limit)][0]}")
@@ -136,16 +137,12 @@ class BoardBatch:
     def from_deals(cls, deals: list, dealer: np.ndarray | list[int] | int = Seat.NORTH,  # type: ignore[type-arg]
                    vulnerability: np.ndarray | list[int] | int = Vulnerability.NONE) -> BoardBatch:
         """A batch of the given :class:`redouble.Deal` objects."""
-        import numpy as np
-
         owners = np.frombuffer(b"".join(d.owners for d in deals), dtype=np.uint8).reshape(len(deals), 52)
         return cls(owners, np.asarray(dealer), np.asarray(vulnerability))
 
     @classmethod
     def random(cls, n: int, seed: int | None = None, rng: np.random.Generator | None = None) -> BoardBatch:
         """``n`` boards of random deals, numbered 1 to ``n`` for dealer and vulnerability."""
-        import numpy as np
-
         if rng is None:
             rng = np.random.default_rng(seed)
         owners = rng.permuted(np.tile(np.repeat(np.arange(4, dtype=np.uint8), 13), (n, 1)), axis=1)
@@ -164,77 +161,79 @@ class BoardBatch:
     def is_done(self) -> np.ndarray:
         return self.phase == DONE  # type: ignore[no-any-return]
 
+    @property
+    def hands(self) -> np.ndarray:
+        """``(n, 4)`` uint64: the cards each seat still holds, bit ``Card.index``."""
+        return self._hands.T
+
     # --- legal actions ----------------------------------------------------------------------------
-    def _call_rights(self, idx: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Whether the seat on turn may double, and redouble, on the boards ``idx`` (in their auctions)."""
-        opponents_bid = ((self._last_bidder[idx] ^ self.turn[idx]) & 1) == 1
-        may_double = (self._last_bid[idx] >= 0) & (self.doubled[idx] == 0) & opponents_bid
-        may_redouble = (self.doubled[idx] == 1) & ~opponents_bid
+    # Each operation runs on every board at once, a mask saying which boards it concerns: whole-array
+    # arithmetic is several times cheaper than gathering and scattering the boards of one phase.
+    def _call_rights(self) -> tuple[np.ndarray, np.ndarray]:
+        """Whether the seat on turn may double, and redouble (meaningful for boards in their auction)."""
+        opponents_bid = ((self._last_bidder ^ self.turn) & 1) == 1
+        may_double = (self._last_bid >= 0) & (self.doubled == 0) & opponents_bid
+        may_redouble = (self.doubled == 1) & ~opponents_bid
         return may_double, may_redouble
 
-    def _legal_cards(self, idx: np.ndarray) -> np.ndarray:
-        """The cards the seat on turn may play on the boards ``idx`` (in their play), as masks."""
-        import numpy as np
-
+    def _legal_cards(self) -> np.ndarray:
+        """The cards the seat on turn may play, as masks (0 for a board not in its play)."""
+        if self._legal is not None and self._legal[0] == len(self._history):
+            return self._legal[1]
         suits, _, _ = _tables()
-        hand = self.hands[idx, self.turn[idx]]
-        led = suits[self._trick[idx, 0] // 13]
-        follow = hand & led
-        return np.where((self._trick_length[idx] == 0) | (follow == 0), hand, follow)  # type: ignore[no-any-return]
+        hand = self._hands.reshape(-1)[(self.turn & 3).astype(np.intp) * len(self) + self._rows]
+        follow = hand & suits[self._trick[0] // 13]
+        legal: np.ndarray = np.where((self._trick_length == 0) | (follow == 0), hand, follow)
+        legal[self.phase != PLAY] = 0
+        self._legal = (len(self._history), legal)
+        return legal
 
     def legal_actions(self) -> np.ndarray:
         """``(n, 90)`` booleans: the legal actions of each board (none for a board that is done)."""
-        import numpy as np
-
         mask = np.zeros((len(self), ACTIONS), dtype=bool)
-        bidding = np.flatnonzero(self.phase == AUCTION)
-        mask[bidding, :35] = np.arange(35) > self._last_bid[bidding, None]
-        mask[bidding, _PASS] = True
-        mask[bidding, _DOUBLE], mask[bidding, _REDOUBLE] = self._call_rights(bidding)
-        playing = np.flatnonzero(self.phase == PLAY)
-        if len(playing):
-            bits = self._legal_cards(playing).astype("<u8").view(np.uint8).reshape(-1, 8)
-            mask[playing, FIRST_CARD_ACTION:] = np.unpackbits(bits, axis=1, bitorder="little")[:, :52]
+        bidding = self.phase == AUCTION
+        mask[:, :35] = (np.arange(35) > self._last_bid[:, None]) & bidding[:, None]
+        mask[:, _PASS] = bidding
+        may_double, may_redouble = self._call_rights()
+        mask[:, _DOUBLE], mask[:, _REDOUBLE] = may_double & bidding, may_redouble & bidding
+        bits = self._legal_cards().astype("<u8").view(np.uint8).reshape(-1, 8)
+        mask[:, FIRST_CARD_ACTION:] = np.unpackbits(bits, axis=1, bitorder="little")[:, :52]
         return mask
 
     def random_actions(self, rng: np.random.Generator | None = None) -> np.ndarray:
         """One legal action for each board chosen uniformly at random (-1 for a board that is done)."""
-        import numpy as np
-
         if rng is None:
             rng = self._rng if self._rng is not None else np.random.default_rng()
             self._rng = rng
-        actions = np.full(len(self), -1, dtype=np.int16)
         draws = rng.random(len(self))
-        bidding = np.flatnonzero(self.phase == AUCTION)
-        if len(bidding):
-            may_double, may_redouble = self._call_rights(bidding)
-            last = self._last_bid[bidding].astype(np.int16)
+        actions = np.full(len(self), -1, dtype=np.int16)
+        bidding = self.phase == AUCTION
+        if bidding.any():
+            may_double, may_redouble = self._call_rights()
+            last = self._last_bid.astype(np.int16)
             bids = 34 - last
-            k = (draws[bidding] * (1 + bids + (may_double | may_redouble))).astype(np.int16)
-            actions[bidding] = np.where(k == 0, _PASS, np.where(k <= bids, last + k,
-                                                                np.where(may_double, _DOUBLE, _REDOUBLE)))
-        playing = np.flatnonzero(self.phase == PLAY)
-        if len(playing):
-            actions[playing] = FIRST_CARD_ACTION + self._kth_card(self._legal_cards(playing), draws[playing])
-        return actions
+            k = (draws * (1 + bids + (may_double | may_redouble))).astype(np.int16)
+            calls = np.where(k == 0, _PASS, np.where(k <= bids, last + k, np.where(may_double, _DOUBLE, _REDOUBLE)))
+            actions = np.where(bidding, calls, actions)
+        playing = self.phase == PLAY
+        if playing.any():
+            cards = FIRST_CARD_ACTION + self._kth_card(self._legal_cards(), draws)
+            actions = np.where(playing, cards, actions)
+        return actions  # type: ignore[no-any-return]
 
     @staticmethod
     def _kth_card(cards: np.ndarray, draws: np.ndarray) -> np.ndarray:
-        """Card ``floor(draw * count)`` of each mask, counting from the two of clubs."""
-        import numpy as np
-
+        """Card ``floor(draw * count)`` of each mask, counting from the two of clubs (0 for an empty mask)."""
         _, kth, _ = _tables()
-        holdings = [(cards >> np.uint64(13 * s)) & np.uint64(_HOLDING) for s in range(4)]
-        counts = [np.bitwise_count(h).astype(np.int16) for h in holdings]
-        below = [np.zeros_like(counts[0])]  # cards in the lower suits
-        for count in counts:
-            below.append(below[-1] + count)
-        k = (draws * below[4]).astype(np.int16)
-        suit = (k >= below[1]).astype(np.int16) + (k >= below[2]) + (k >= below[3])
-        below = np.choose(suit, below[:4])
-        holding = np.choose(suit, holdings).astype(np.intp)
-        return 13 * suit + kth[holding, k - below]  # type: ignore[no-any-return]
+        counts = [np.bitwise_count((cards >> shift) & np.uint64(_HOLDING)) for shift in _SUIT_SHIFTS]  # uint8
+        up_to_d = counts[0] + counts[1]
+        up_to_h = up_to_d + counts[2]
+        k = (draws * (up_to_h + counts[3])).astype(np.uint8)
+        past_c, past_d, past_h = k >= counts[0], k >= up_to_d, k >= up_to_h
+        suit = past_c.astype(np.uint8) + past_d + past_h
+        before = counts[0] * past_c + counts[1] * past_d + counts[2] * past_h  # cards in the suits below
+        holding = (cards >> (np.uint64(13) * suit)) & np.uint64(_HOLDING)
+        return 13 * suit.astype(np.int16) + kth[holding.astype(np.intp), k - before]  # type: ignore[no-any-return]
 
     # --- taking actions ---------------------------------------------------------------------------
     def step(self, actions: np.ndarray | list[int]) -> None:
@@ -243,74 +242,66 @@ class BoardBatch:
         Raises IllegalCallError or IllegalCardError, naming the first board whose action is not legal,
         before changing anything.
         """
-        import numpy as np
-
         actions = np.asarray(actions)
         if actions.shape != (len(self),):
             raise RedoubleError(f"expected one action for each of the {len(self)} boards, not shape {actions.shape}")
         actions = actions.astype(np.int16)
-        bidding = np.flatnonzero(self.phase == AUCTION)
-        playing = np.flatnonzero(self.phase == PLAY)
-        calls = actions[bidding]
-        cards = actions[playing] - FIRST_CARD_ACTION
-        self._check_calls(bidding, calls)
-        self._check_cards(playing, cards)
-        recorded = np.full(len(self), -1, dtype=np.int16)
-        recorded[bidding] = calls
-        recorded[playing] = actions[playing]
-        self._history.append(recorded)
-        if len(bidding):
-            self._call(bidding, calls)
-        if len(playing):
+        bidding = self.phase == AUCTION
+        playing = self.phase == PLAY
+        any_bidding, any_playing = bool(bidding.any()), bool(playing.any())
+        if any_bidding:
+            self._check_calls(bidding, actions)
+        cards = actions - FIRST_CARD_ACTION
+        if any_playing:
+            self._check_cards(playing, cards)
+        self._history.append(np.where(bidding | playing, actions, -1).astype(np.int16))
+        if any_bidding:
+            self._call(bidding, actions)
+        if any_playing:
             self._play(playing, cards)
         self.turn[self.phase == DONE] = -1
 
-    def _check_calls(self, idx: np.ndarray, calls: np.ndarray) -> None:
-        import numpy as np
-
-        may_double, may_redouble = self._call_rights(idx)
-        legal = (calls == _PASS) | ((calls >= 0) & (calls < 35) & (calls > self._last_bid[idx])) \
+    def _check_calls(self, bidding: np.ndarray, calls: np.ndarray) -> None:
+        may_double, may_redouble = self._call_rights()
+        legal = (calls == _PASS) | ((calls >= 0) & (calls < 35) & (calls > self._last_bid)) \
             | ((calls == _DOUBLE) & may_double) | ((calls == _REDOUBLE) & may_redouble)
-        if not legal.all():
-            k = int(np.flatnonzero(~legal)[0])
+        wrong = np.flatnonzero(bidding & ~legal)
+        if len(wrong):
             from redouble.calls import Call
 
+            k = int(wrong[0])
             call = int(calls[k])
             what = str(Call(call)) if 0 <= call < 38 else f"action {call} (a card: the auction is not over)"
-            raise IllegalCallError(f"board {idx[k]} of the batch: {Seat(int(self.turn[idx[k]]))} may not call {what}")
+            raise IllegalCallError(f"board {k} of the batch: {Seat(int(self.turn[k]))} may not call {what}")
 
-    def _check_cards(self, idx: np.ndarray, cards: np.ndarray) -> None:
-        import numpy as np
-
+    def _check_cards(self, playing: np.ndarray, cards: np.ndarray) -> None:
         inside = (cards >= 0) & (cards < 52)
         bits = np.uint64(1) << np.where(inside, cards, 0).astype(np.uint64)
-        legal = inside & ((self._legal_cards(idx) & bits) != 0)
-        if not legal.all():
-            k = int(np.flatnonzero(~legal)[0])
+        wrong = np.flatnonzero(playing & ~(inside & ((self._legal_cards() & bits) != 0)))
+        if len(wrong):
             from redouble.cards import Card
 
+            k = int(wrong[0])
             card = int(cards[k])
             what = str(Card(card)) if 0 <= card < 52 else f"action {card + FIRST_CARD_ACTION} (not a card)"
-            raise IllegalCardError(f"board {idx[k]} of the batch: {Seat(int(self.turn[idx[k]]))} may not play {what}")
+            raise IllegalCardError(f"board {k} of the batch: {Seat(int(self.turn[k]))} may not play {what}")
 
-    def _call(self, idx: np.ndarray, calls: np.ndarray) -> None:
-        import numpy as np
-
-        bid = calls < 35
-        b, strains = idx[bid], calls[bid] % 5
-        self._last_bid[b] = calls[bid]
-        self._last_bidder[b] = self.turn[b]
-        sides = self.turn[b] & 1
-        first = self._first_bidder[b, sides, strains]
-        self._first_bidder[b, sides, strains] = np.where(first < 0, self.turn[b], first)
-        self.doubled[b] = 0
-        self.doubled[idx[calls == _DOUBLE]] = 1
-        self.doubled[idx[calls == _REDOUBLE]] = 2
-        self._passes[idx] = np.where(calls == _PASS, self._passes[idx] + 1, 0)
-        self.turn[idx] = (self.turn[idx] + 1) & 3
-        passes, last = self._passes[idx], self._last_bid[idx]
-        self.phase[idx[(last < 0) & (passes == 4)]] = DONE
-        ends = idx[(last >= 0) & (passes == 3)]
+    def _call(self, bidding: np.ndarray, calls: np.ndarray) -> None:
+        bid = bidding & (calls < 35)
+        if bid.any():
+            b = np.flatnonzero(bid)
+            sides, strains = self.turn[b] & 1, calls[b] % 5
+            first = self._first_bidder[b, sides, strains]
+            self._first_bidder[b, sides, strains] = np.where(first < 0, self.turn[b], first)
+            self._last_bid = np.where(bid, calls, self._last_bid).astype(np.int8)
+            self._last_bidder = np.where(bid, self.turn, self._last_bidder)
+        self.doubled = np.where(bid, 0, np.where(bidding & (calls == _DOUBLE), 1,
+                                                 np.where(bidding & (calls == _REDOUBLE), 2, self.doubled)))
+        self.doubled = self.doubled.astype(np.int8)
+        self._passes = np.where(bidding, np.where(calls == _PASS, self._passes + 1, 0), self._passes).astype(np.int8)
+        self.turn = np.where(bidding, (self.turn + 1) & 3, self.turn).astype(np.int8)
+        self.phase[bidding & (self._last_bid < 0) & (self._passes == 4)] = DONE
+        ends = np.flatnonzero(bidding & (self._last_bid >= 0) & (self._passes == 3))
         if len(ends):
             last = self._last_bid[ends]
             self.level[ends] = last // 5 + 1
@@ -319,32 +310,39 @@ class BoardBatch:
             self._leader[ends] = self.turn[ends] = (self.declarer[ends] + 1) & 3
             self.phase[ends] = PLAY
 
-    def _play(self, idx: np.ndarray, cards: np.ndarray) -> None:
-        import numpy as np
-
-        seats = self.turn[idx]
-        self.hands[idx, seats] &= ~(np.uint64(1) << cards.astype(np.uint64))
-        self._trick[idx, self._trick_length[idx]] = cards
-        self._trick_length[idx] += 1
-        self.turn[idx] = (seats + 1) & 3
-        full = idx[self._trick_length[idx] == 4]
-        if not len(full):
+    def _play(self, playing: np.ndarray, cards: np.ndarray) -> None:
+        n = len(self)
+        cards = np.where(playing, cards, 0).astype(np.int8)
+        seats = self.turn & 3
+        at = seats.astype(np.intp) * n + self._rows  # the seat's row of each board in the flat (4, n) arrays
+        hands = self._hands.reshape(-1)
+        hands[at] &= ~np.where(playing, np.uint64(1) << cards.astype(np.uint64), np.uint64(0))
+        # A board not in its play writes a card it will overwrite: its trick is empty.
+        self._trick.reshape(-1)[(self._trick_length & 3).astype(np.intp) * n + self._rows] = cards
+        self._trick_length += playing
+        self.turn = np.where(playing, (seats + 1) & 3, self.turn).astype(np.int8)
+        full = self._trick_length == 4
+        if not full.any():
             return
-        trick = self._trick[full]
-        suits = trick // 13
-        power = trick % 13 + 16 * (suits == suits[:, :1]) + 32 * (suits == self.strain[full, None])
-        winners = ((self._leader[full] + power.argmax(axis=1)) & 3).astype(np.int8)
-        self.tricks_taken[full] += ((winners ^ self.declarer[full]) & 1) == 0
-        self.tricks_played[full] += 1
-        self._leader[full] = self.turn[full] = winners
+        # Each card's power: its rank, 16 more in the suit led, 32 more in trumps; the highest wins.
+        suits = _SUIT_OF[self._trick]
+        power = _RANK_OF[self._trick] + np.int8(16) * (suits == suits[0]) + np.int8(32) * (suits == self.strain)
+        best, winner = power[0], np.zeros(n, dtype=np.int8)
+        for k in (1, 2, 3):
+            higher = power[k] > best
+            best = np.maximum(best, power[k])
+            winner = np.where(higher, np.int8(k), winner)
+        winners = (self._leader + winner) & 3
+        self.tricks_taken += full & (((winners ^ self.declarer) & 1) == 0)
+        self.tricks_played += full
+        self._leader = np.where(full, winners, self._leader)
+        self.turn = np.where(full, winners, self.turn)
         self._trick_length[full] = 0
-        self.phase[full[self.tricks_played[full] == 13]] = DONE
+        self.phase[full & (self.tricks_played == 13)] = DONE
 
     # --- results ----------------------------------------------------------------------------------
     def scores(self) -> np.ndarray:
         """The duplicate score of each board for North-South (0 for a passed-out board or one not done)."""
-        import numpy as np
-
         _, _, table = _tables()
         played = self.phase == DONE
         declarer = np.where(self.declarer >= 0, self.declarer, 0)
