@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -95,19 +97,26 @@ def run(args: argparse.Namespace) -> int:
     if done:
         print(f"redouble dd: {len(done)} of {len(solvable)} boards are in {args.output} already; "
               f"solving the other {len(todo)}", file=sys.stderr)
+    # Ctrl-C lets the solver's call in progress finish and its results be written, then stops.
+    interrupted: list[int] = []
+    main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: interrupted.append(signum)) if main_thread else None
     try:
-        solving = dd.iter_solve_deals([b.deal for _, b in todo], progress=path is not None and sys.stderr.isatty())
-        for (number, board), table in zip(todo, solving, strict=True):
+        solving = dd.iter_solve_deals([b.deal for _, b in todo], progress=path is not None and sys.stderr.isatty(),
+                                      stop=lambda: bool(interrupted))
+        for (number, board), table in zip(todo, solving, strict=False):
             out.write(_result_text(number, board, table, args.json))
             out.flush()
             tables.append(table)
-    except KeyboardInterrupt:
+    finally:
+        if main_thread and previous is not None:
+            signal.signal(signal.SIGINT, previous)
+        if out is not sys.stdout:
+            out.close()
+    if interrupted:
         where = f"; the results are in {args.output}: add --resume to go on" if args.output is not None else ""
         print(f"redouble dd: interrupted after {len(tables)} of {len(solvable)} boards{where}", file=sys.stderr)
         return 130
-    finally:
-        if out is not sys.stdout:
-            out.close()
     if args.output is not None:
         print(f"redouble dd: {len(tables) - len(done)} boards solved, {len(done)} were in {args.output} already",
               file=sys.stderr)

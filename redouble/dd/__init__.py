@@ -252,9 +252,11 @@ def solve_deals(deals: Iterable[Deal], progress: bool = False) -> list[DDTable]:
     return list(iter_solve_deals(deals, progress, chunk=10 if progress else _dds.MAXNOOFTABLES))
 
 
-def iter_solve_deals(deals: Iterable[Deal], progress: bool = False, chunk: int = 10) -> Iterator[DDTable]:
+def iter_solve_deals(deals: Iterable[Deal], progress: bool = False, chunk: int = 10,
+                     stop: Callable[[], bool] | None = None) -> Iterator[DDTable]:
     """The tables of :func:`solve_deals`, in order, each handed over as soon as its call to the solver
     returns (``chunk`` deals a call, up to 40): a long run can write its results as they come.
+    ``stop`` is asked before each call; when it says True, the tables end there.
 
     >>> tables = iter_solve_deals([Deal.random(seed=1), Deal.random(seed=2)])
     >>> next(tables) == solve_deal(Deal.random(seed=1))
@@ -274,6 +276,8 @@ def iter_solve_deals(deals: Iterable[Deal], progress: bool = False, chunk: int =
         pres = _dds.AllParResults()
         no_filter = (ctypes.c_int * 5)(0, 0, 0, 0, 0)
         for part in _chunks(table_deals, chunk):
+            if stop is not None and stop():
+                return
             batch.noOfTables = len(part)
             for k, td in enumerate(part):
                 batch.deals[k] = td
