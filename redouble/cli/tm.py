@@ -245,7 +245,7 @@ def _player_command(robot_or_cmd: str, args: argparse.Namespace, seat: str, tabl
         if args.samples is not None:
             cmd += ["--samples", str(args.samples)]
         return cmd
-    text = robot_or_cmd.format(host=host, port=port, seat=seat.title(), team=name)
+    text = robot_or_cmd.format(host=shlex.quote(host), port=port, seat=seat.title(), team=shlex.quote(name))
     return shlex.split(text)
 
 

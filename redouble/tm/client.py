@@ -21,7 +21,7 @@ from redouble.cards import Seat
 from redouble.errors import ParseError, RedoubleError
 from redouble.match import robot_seed
 from redouble.robots import Robot
-from redouble.tm.connection import MAX_LINE, Connection
+from redouble.tm.connection import MAX_LINE, LineConnection
 from redouble.tm.protocol import (
     BoardInfo,
     CallMade,
@@ -101,9 +101,9 @@ class ClientResult:
 
 
 class Player:
-    """One seat's program on an open :class:`~redouble.tm.connection.Connection`."""
+    """One seat's program on an open :class:`~redouble.tm.connection.LineConnection`."""
 
-    def __init__(self, conn: Connection, seat: Seat | None, team: str, options: ClientOptions | None = None,
+    def __init__(self, conn: LineConnection, seat: Seat | None, team: str, options: ClientOptions | None = None,
                  log: Callable[[str], None] | None = None) -> None:
         self.conn = conn
         self.asked_seat = seat
@@ -249,7 +249,7 @@ async def play_session(host: str, port: int, seat: Seat | None, team: str, optio
             if loop.time() >= give_up:
                 raise TableManagerError(f"cannot connect to a Table Manager at {host}:{port}: {exc}") from None
             await asyncio.sleep(0.2)
-    conn = Connection(reader, writer, name="the Table Manager", timeout=timeout, trace=trace)
+    conn = LineConnection(reader, writer, name="the Table Manager", timeout=timeout, trace=trace)
     try:
         return await Player(conn, seat, team, options, log).run()
     finally:

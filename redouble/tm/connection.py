@@ -1,6 +1,6 @@
 """One end of a Table Manager conversation: lines out with CR LF, lines in with a time limit, a transcript.
 
-Both the Table Manager and the player program talk through a :class:`Connection`; the transcript keeps
+Both the Table Manager and the player program talk through a :class:`LineConnection`; the transcript keeps
 every line as sent or received (``">"`` out, ``"<"`` in), which the tests compare byte for byte.
 """
 
@@ -22,7 +22,7 @@ class ConnectionLost(RedoubleError):
 
 
 @dataclass(eq=False)
-class Connection:
+class LineConnection:
     """A line-based connection; ``timeout`` (seconds, None: none) bounds every wait for a line."""
 
     reader: asyncio.StreamReader

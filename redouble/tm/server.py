@@ -32,7 +32,7 @@ from redouble.board import Board
 from redouble.cards import SEATS, Seat
 from redouble.errors import IllegalCallError, IllegalCardError, ParseError, RedoubleError
 from redouble.match import MatchResult, match_deals, score_tables, table_board
-from redouble.tm.connection import MAX_LINE, Connection, ConnectionLost
+from redouble.tm.connection import MAX_LINE, ConnectionLost, LineConnection
 from redouble.tm.protocol import (
     SEAT_NAMES,
     BoardInfo,
@@ -86,7 +86,7 @@ class _Table:
     number: int
     ns: str = ""
     ew: str = ""
-    players: dict[Seat, Connection] = field(default_factory=dict)
+    players: dict[Seat, LineConnection] = field(default_factory=dict)
     errors: dict[Seat, int] = field(default_factory=lambda: dict.fromkeys(SEATS, 0))
     full: asyncio.Event = field(default_factory=asyncio.Event)
     think: list[float] = field(default_factory=lambda: [0.0, 0.0])  # N/S, E/W seconds in all
@@ -140,7 +140,7 @@ class TableManager:
         self.clock = clock
         self._tables = [_Table(k + 1) for k in range(self.tables)]
         self._team_names: list[str] = list(teams) if teams else []
-        self._connections: set[Connection] = set()
+        self._connections: set[LineConnection] = set()
         self._finished = asyncio.Event()
         self.address: tuple[str, int] | None = None
 
@@ -224,7 +224,7 @@ class TableManager:
     async def _greet(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         """A new connection: it must ask for a seat, then stays open until the session ends."""
         peer = writer.get_extra_info("peername")
-        conn = Connection(reader, writer, name=f"the player at {peer[0]}:{peer[1]}" if peer else "a player",
+        conn = LineConnection(reader, writer, name=f"the player at {peer[0]}:{peer[1]}" if peer else "a player",
                           timeout=self.timeout)
         self._connections.add(conn)
         try:

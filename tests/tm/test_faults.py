@@ -8,10 +8,10 @@ import pytest
 from redouble import Seat
 from redouble.tm import ClientOptions, SessionAborted, TableManager, TableManagerError, deals, play_session
 from redouble.tm.client import Player
-from redouble.tm.connection import MAX_LINE, Connection, ConnectionLost
+from redouble.tm.connection import MAX_LINE, ConnectionLost, LineConnection
 
 
-class Faulty(Connection):
+class Faulty(LineConnection):
     """A player's connection that misbehaves once, just before it would send the ``nth`` line ``when`` matches:
     it sends ``junk`` lines first (reading the refusal of each), or ``closes``, or falls ``silent``."""
 
