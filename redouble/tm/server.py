@@ -342,6 +342,21 @@ class TableManager:
                 return message
             await self._refuse(table, seat, f"{line.strip()!r} is not due now: expected '{expected}'")
 
+    async def _action(self, table: _Table, seat: Seat, accept: Callable[[Message], bool], expected: str,
+                      take: Callable[[Message], None], what: str, spent: list[float]) -> Message:
+        """The next call or card from ``seat``, taken by ``take``; an illegal one is refused and asked again.
+        The time it took goes to the seat's side in ``spent``."""
+        start = self.clock()
+        while True:
+            message = await self._expect(table, seat, accept, expected)
+            try:
+                take(message)
+            except (IllegalCallError, IllegalCardError) as exc:
+                await self._refuse(table, seat, f"illegal {what}: {exc}")
+                continue
+            spent[seat % 2] += self.clock() - start
+            return message
+
     async def _each_ready(self, table: _Table, what: str) -> None:
         await self._together(*(self._expect(table, s, _equal(Ready(s, what)), str(Ready(s, what))) for s in SEATS))
 
@@ -379,25 +394,17 @@ class TableManager:
         bidder = board.auction.turn
         expected = f"{SEAT_NAME[bidder]} bids / passes / doubles / redoubles"
 
-        async def call() -> CallMade:
-            start = self.clock()
-            while True:
-                message = await self._expect(table, bidder, lambda m: isinstance(m, CallMade) and m.seat == bidder,
-                                             expected)
-                assert isinstance(message, CallMade)
-                try:
-                    board.push(message.call)
-                except IllegalCallError as exc:
-                    await self._refuse(table, bidder, f"illegal call: {exc}")
-                    continue
-                spent[bidder % 2] += self.clock() - start
-                if message.alert or message.explanation:
-                    board.auction.annotations[len(board.auction.calls) - 1] = Annotation(
-                        message.alert, message.explanation or None)
-                return message
+        def take(message: Message) -> None:
+            assert isinstance(message, CallMade)
+            board.push(message.call)
+            if message.alert or message.explanation:
+                board.auction.annotations[len(board.auction.calls) - 1] = Annotation(
+                    message.alert, message.explanation or None)
 
+        call = self._action(table, bidder, lambda m: isinstance(m, CallMade) and m.seat == bidder, expected,
+                            take, "call", spent)
         others = [s for s in SEATS if s != bidder]
-        made, *_ = await self._together(call(), *(
+        made, *_ = await self._together(call, *(
             self._expect(table, s, _equal(ReadyForCall(s, bidder)), str(ReadyForCall(s, bidder))) for s in others))
         assert isinstance(made, CallMade)
         for seat in others:
@@ -416,18 +423,11 @@ class TableManager:
         def is_card(m: Message) -> bool:
             return isinstance(m, CardPlayed) and (m.seat == player or (m.seat is None and player == dummy))
 
-        async def card() -> CardPlayed:
-            start = self.clock()
-            while True:
-                message = await self._expect(table, controller, is_card, expected_card)
-                assert isinstance(message, CardPlayed)
-                try:
-                    play.push(message.card)
-                except IllegalCardError as exc:
-                    await self._refuse(table, controller, f"illegal card: {exc}")
-                    continue
-                spent[controller % 2] += self.clock() - start
-                return message
+        def take(message: Message) -> None:
+            assert isinstance(message, CardPlayed)
+            play.push(message.card)
+
+        card = self._action(table, controller, is_card, expected_card, take, "card", spent)
 
         def ready(seat: Seat) -> Awaitable[Message]:
             def accept(m: Message) -> bool:
@@ -437,7 +437,7 @@ class TableManager:
             return self._expect(table, seat, accept, f"{SEAT_NAME[seat]} ready for {whose}'s card to trick {trick}")
 
         others = [s for s in SEATS if s != controller]
-        played, *_ = await self._together(card(), *(ready(s) for s in others))
+        played, *_ = await self._together(card, *(ready(s) for s in others))
         assert isinstance(played, CardPlayed)
         for seat in others:
             await self._send(table, seat, CardPlayed(player, played.card))

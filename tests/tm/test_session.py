@@ -3,6 +3,7 @@
 import asyncio
 
 from redouble import Seat, lin, pbn
+from redouble.auction import Annotation
 from redouble.match import play_board, play_match, robot_seed, table_board, table_robots
 from redouble.tm import ClientOptions, TableManager, deals, play_session
 from redouble.tm.protocol import SEAT_NAMES, hand_text
@@ -92,6 +93,23 @@ def test_a_session_of_four_redouble_players_byte_for_byte(tmp_path):
     # Every line each player exchanged, exactly as the protocol orders and spells it.
     for player in players:
         assert player.transcript == expected_transcript(player.seat, boards)
+
+
+def test_an_alert_and_its_explanation_reach_the_opponents_only():
+    manager = TableManager(deals(1, seed=2), clock=frozen_clock)
+    result, players = asyncio.run(session(manager, robot="fast"))
+    board = result.tables[0][0]
+    assert board.auction.annotations == {4: Annotation(True, "Jacoby transfer: 5+ spades")}
+    bidder = board.auction.seat_of(4)
+    for player in players:
+        assert player.transcript == expected_transcript(player.seat, [board])
+        said = [line for line in player.transcript if "Jacoby" in line]
+        if player.seat == bidder:
+            assert said == [f"> {SEAT_NAMES[bidder]} bids 2H Alert. Jacoby transfer: 5+ spades"]
+        elif player.seat == bidder.partner:
+            assert said == [] and f"< {SEAT_NAMES[bidder]} bids 2H" in player.transcript
+        else:
+            assert said == [f"< {SEAT_NAMES[bidder]} bids 2H Alert. Jacoby transfer: 5+ spades"]
 
 
 def test_the_table_plays_as_the_match_does_on_the_same_deals():
