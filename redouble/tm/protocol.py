@@ -426,7 +426,9 @@ def parse(line: str) -> Message:
     >>> parse("WEST ready for  NORTH's bid"), parse("Dummy plays ck")
     (ReadyForCall(seat=Seat.WEST, bidder=Seat.NORTH), CardPlayed(seat=None, card=Card('CK')))
     """
-    text = " ".join(line.strip().split())
+    # Spaces are collapsed outside quotes only: a team name keeps its spelling.
+    parts = line.strip().split('"')
+    text = '"'.join(part if k % 2 else re.sub(r"\s+", " ", part) for k, part in enumerate(parts))
     for pattern, reader in _PATTERNS:
         m = pattern.fullmatch(text)
         if m:

@@ -146,9 +146,9 @@ def test_a_hand_with_a_card_twice_is_refused():
 seats = st.sampled_from(list(Seat))
 cards = st.sampled_from([Card(i) for i in range(52)])
 calls = st.sampled_from([Call(i) for i in range(38)])
-# A message's runs of spaces are read as one (programs pad their lines), so a name has single spaces.
+# Runs of spaces are read as one (programs pad their lines), but not inside quotes: a name keeps its spelling.
 names = st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyzABC0123456789 -_."), min_size=1, max_size=20).map(
-    lambda s: " ".join(s.split()) or "x")
+    lambda s: s.strip() or "x")
 hands = st.lists(st.integers(0, 51), min_size=13, max_size=13, unique=True).map(lambda cs: Hand([Card(c) for c in cs]))
 messages = st.one_of(
     st.builds(Connect, names, st.one_of(st.none(), seats)),
@@ -158,7 +158,9 @@ messages = st.one_of(
     st.builds(BoardInfo, st.integers(1, 9999), seats, st.sampled_from(list(Vulnerability))),
     st.builds(Cards, st.one_of(st.none(), seats), hands),
     st.builds(CallMade, seats, calls),
-    st.builds(CallMade, seats, calls, st.just(True), st.text(st.sampled_from("abc -+=15"), max_size=12).map(str.strip)),
+    # An explanation is read with its spaces collapsed, as all free text but quoted names.
+    st.builds(CallMade, seats, calls, st.just(True),
+              st.text(st.sampled_from("abc -+=15"), max_size=12).map(lambda t: " ".join(t.split()))),
     st.builds(ReadyForCall, seats, seats),
     st.builds(ToLead, st.one_of(st.none(), seats)),
     st.builds(CardPlayed, st.one_of(st.none(), seats), cards),
