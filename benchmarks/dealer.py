@@ -2,8 +2,9 @@
 
     python benchmarks/dealer.py [--count 100000] [--repeat 3] [--seed 1]
 
-The job: COUNT deals where "north has 15-17 HCP and a balanced shape", written to /dev/null. ``dealer``
-prints one line per deal (``printoneline``); ``redouble deal`` runs once for each of its output formats.
+Two jobs: COUNT deals where "north has 15-17 HCP and a balanced shape", and COUNT deals with no condition,
+written to /dev/null. ``dealer`` prints one line per deal (``printoneline``); ``redouble deal`` runs once
+for each of its output formats.
 Each command runs REPEAT times, interleaved, and its best wall-clock time counts (the CPU time, user +
 system, is shown too: on a busy machine it is the steadier figure). ratio = dealer's time / redouble's:
 above 1, redouble is faster.
@@ -47,13 +48,15 @@ def timed(argv: list[str], stdin: str | None = None) -> tuple[float, float]:
     return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
 
 
-def whole_processes(count: int, seed: int, repeat: int) -> None:
+def whole_processes(count: int, seed: int, repeat: int, constrained: bool = True) -> None:
     exe = dealer_exe()
+    where = ["--where", CONSTRAINT] if constrained else []
     commands: dict[str, tuple[list[str], str | None]] = {
-        fmt: ([sys.executable, "-m", "redouble", "deal", "--count", str(count), "--where", CONSTRAINT,
+        fmt: ([sys.executable, "-m", "redouble", "deal", "--count", str(count), *where,
                "--seed", str(seed), "--format", fmt], None) for fmt in FORMATS}
     if exe is not None:
-        script = f"produce {count}\ncondition {DEALER_CONDITION}\naction printoneline\n"
+        condition = f"condition {DEALER_CONDITION}\n" if constrained else ""
+        script = f"produce {count}\n{condition}action printoneline\n"
         commands["dealer"] = ([exe, "-s", str(seed)], script)
     best: dict[str, tuple[float, float]] = {}
     for _ in range(repeat):
@@ -61,7 +64,8 @@ def whole_processes(count: int, seed: int, repeat: int) -> None:
             wall, cpu = timed(argv, stdin)
             old = best.get(name, (float("inf"), float("inf")))
             best[name] = (min(old[0], wall), min(old[1], cpu))
-    print(f"{count:,} deals where {CONSTRAINT!r}, whole processes, best of {repeat}:")
+    job = f"where {CONSTRAINT!r}" if constrained else "with no condition"
+    print(f"{count:,} deals {job}, whole processes, best of {repeat}:")
     reference = best.get("dealer")
     for name in commands:
         wall, cpu = best[name]
@@ -108,6 +112,7 @@ def main() -> None:
                     help="candidate deals for the generators' comparison (default 3,000,000; 0 skips it)")
     args = ap.parse_args()
     whole_processes(args.count, args.seed, args.repeat)
+    whole_processes(args.count, args.seed, args.repeat, constrained=False)
     if args.candidates:
         generators(args.candidates, args.seed)
 

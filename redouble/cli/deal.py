@@ -15,10 +15,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, TextIO
 
 from redouble.cards import Seat
-from redouble.deal import Deal
 
 if TYPE_CHECKING:
-    import random
 
     import numpy as np
 
@@ -44,29 +42,28 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 # The names of redouble.dealer.output.FORMATS, here so that building the parser stays light.
 FORMAT_NAMES = ("pbn", "lin", "json", "line")
-_RANDOM_BATCH = 4096
 
 
 def owner_batches(args: argparse.Namespace) -> Iterator[np.ndarray]:
-    """The deals the command line asks for, as arrays of owners (see redouble.dealer.iter_owner_batches)."""
-    import random
+    """The deals the command line asks for, as arrays of owners (see redouble.dealer.iter_owner_batches).
+
+    Constrained or not, the deals come from the NumPy generator: ``--seed N`` gives the same deals as
+    ``redouble.dealer.generate(where, count, seed=N)`` in Python.
+    """
+    from redouble.cli import CommandError
+    from redouble.dealer import DEFAULT_MAX_TRIES, iter_owner_batches, parse
 
     if args.count < 0:
-        from redouble.cli import CommandError
-
         raise CommandError(f"--count must be 0 or more, not {args.count}")
-    if getattr(args, "where", None) is not None or getattr(args, "predeal", None):
-        return constrained_batches(args)
-    # A numeric seed means the same as Deal.random(seed=N) in Python: the first deal is that deal.
-    seed = int(args.seed) if args.seed is not None and args.seed.isdigit() else args.seed
-    return _random_batches(random.Random(seed) if seed is not None else random.Random(), args.count)
-
-
-def _random_batches(rng: random.Random, count: int) -> Iterator[np.ndarray]:
-    from redouble.dealer.output import owners_array
-
-    for start in range(0, count, _RANDOM_BATCH):
-        yield owners_array([Deal.random(rng=rng) for _ in range(min(_RANDOM_BATCH, count - start))])
+    constraint = parse(args.where) if getattr(args, "where", None) is not None else None
+    if getattr(args, "max_tries", None) is not None and args.max_tries < 1:
+        raise CommandError(f"--max-tries must be 1 or more, not {args.max_tries}")
+    seed: int | str | None = args.seed
+    if isinstance(seed, str) and seed.isdigit():
+        seed = int(seed)
+    return iter_owner_batches(constraint, count=args.count, seed=seed,
+                              predeal=parse_predeal(getattr(args, "predeal", None) or []),
+                              max_tries=getattr(args, "max_tries", None) or DEFAULT_MAX_TRIES)
 
 
 def parse_predeal(items: list[str]) -> dict[Seat, str]:
@@ -81,20 +78,6 @@ def parse_predeal(items: list[str]) -> dict[Seat, str]:
         seat = Seat.parse(seat_text)
         out[seat] = (out[seat] + " " if seat in out else "") + cards if "." not in cards else cards
     return out
-
-
-def constrained_batches(args: argparse.Namespace) -> Iterator[np.ndarray]:
-    from redouble.cli import CommandError
-    from redouble.dealer import DEFAULT_MAX_TRIES, iter_owner_batches, parse
-
-    constraint = parse(args.where) if args.where is not None else None
-    if args.max_tries is not None and args.max_tries < 1:
-        raise CommandError(f"--max-tries must be 1 or more, not {args.max_tries}")
-    seed: int | str | None = args.seed
-    if isinstance(seed, str) and seed.isdigit():
-        seed = int(seed)
-    return iter_owner_batches(constraint, count=args.count, seed=seed, predeal=parse_predeal(args.predeal),
-                              max_tries=args.max_tries or DEFAULT_MAX_TRIES)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -19,12 +19,12 @@ from redouble.cli import SUBCOMMANDS, main
 SCRIPT = Path(sys.executable).with_name("redouble")
 
 # `redouble deal --count 2 --seed 5 --format json`: boards 1 and 2 with their dealer and vulnerability.
-# The first deal is Deal.random(seed=5): a numeric seed means the same on the command line as in Python.
+# A seed means the same on the command line as in Python: redouble.dealer.generate(count=2, seed=5).
 DEAL_JSON = [
     {"board": 1, "dealer": "N", "vulnerability": "None",
-     "deal": "N:A8732.AKQJT9..T2 Q4.62.KT4.AJ7543 KJ9.54.AQJ863.98 T65.873.9752.KQ6"},
+     "deal": "N:Q43.4.Q62.Q97643 AK75.AJ96.9853.A T.KQ8.AKJT4.K852 J9862.T7532.7.JT"},
     {"board": 2, "dealer": "E", "vulnerability": "NS",
-     "deal": "N:76.J97.6543.A983 85432.K854.KJ.J6 QJ9.QT63.AQT8.KT AKT.A2.972.Q7542"},
+     "deal": "N:KT2.QT42.T5.Q972 AJ94.6.AK43.AK43 765.KJ753.86.JT6 Q83.A98.QJ972.85"},
 ]
 
 
@@ -152,8 +152,9 @@ def test_bad_input_is_reported_without_a_traceback(args: list[str], message: str
     assert (result.returncode, result.stderr.strip(), result.stdout) == (2, message, "")
 
 
-def test_numeric_seed_gives_the_same_first_deal_as_the_library(capsys: pytest.CaptureFixture[str]) -> None:
-    from redouble import Deal
+def test_a_seed_gives_the_same_deals_as_the_library(capsys: pytest.CaptureFixture[str]) -> None:
+    from redouble.dealer import generate
 
-    assert main(["deal", "--count", "1", "--seed", "11", "--format", "json"]) == 0
-    assert json.loads(capsys.readouterr().out)["deal"] == str(Deal.random(seed=11))
+    assert main(["deal", "--count", "3", "--seed", "11", "--format", "json"]) == 0
+    printed = [json.loads(line)["deal"] for line in capsys.readouterr().out.splitlines()]
+    assert printed == [str(d) for d in generate(count=3, seed=11)]
