@@ -4,7 +4,7 @@ Everything is checked before the work is done (a body is refused before it is re
 before it is parsed), so a careless or hostile client costs little. Rates are token buckets: a client may
 act in bursts of ``burst`` and then ``rate`` times a second.
 
->>> clock = iter([0.0, 0.0, 0.0, 0.5]).__next__
+>>> clock = iter([0.0, 0.0, 0.0, 0.0, 0.5]).__next__  # made at 0, then four takes
 >>> bucket = TokenBucket(rate=2, burst=2, clock=clock)
 >>> bucket.take(), bucket.take(), bucket.take(), bucket.take()
 (True, True, False, True)
