@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import glob
 import os
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 from typing import NoReturn
 
 import pytest
@@ -14,3 +21,44 @@ def missing(reason: str) -> NoReturn:
     if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
         pytest.fail(f"CI must provide this: {reason}", pytrace=False)
     pytest.skip(reason, allow_module_level=True)
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def as_postgres(cmd: list[str]) -> list[str]:
+    """PostgreSQL refuses to run as root: run its tools as the 'postgres' user then."""
+    if os.geteuid() == 0:
+        return ["runuser", "-u", "postgres", "--", *cmd]
+    return cmd
+
+
+@contextlib.contextmanager
+def postgres_server() -> Iterator[str]:
+    """A PostgreSQL of our own (Debian's initdb/pg_ctl) on a loopback port; yields its URL, then stops it."""
+    bins = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not bins:
+        missing("needs Debian's postgresql package (initdb, pg_ctl)")
+    pg_bin = Path(bins[-1]).parent
+    # Our own directory under /tmp (pytest's are private to root, and PostgreSQL runs as 'postgres').
+    base = Path(tempfile.mkdtemp(prefix="redouble-pg-"))
+    data = base / "data"
+    if os.geteuid() == 0:
+        shutil.chown(base, "postgres")
+    port = free_port()
+    subprocess.run(as_postgres([str(pg_bin / "initdb"), "-D", str(data), "-A", "trust", "-U", "redouble",
+                                "--no-sync"]), check=True, capture_output=True)
+    subprocess.run(as_postgres([str(pg_bin / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-t", "30",
+                                "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off", "start"]),
+                   check=True, capture_output=True)
+    try:
+        yield f"postgresql://redouble@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run(as_postgres([str(pg_bin / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
+                       capture_output=True)
+        shutil.rmtree(base, ignore_errors=True)

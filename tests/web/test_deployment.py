@@ -6,67 +6,32 @@ The tests start their own PostgreSQL (initdb/pg_ctl from Debian's postgresql pac
 
 from __future__ import annotations
 
-import glob
 import json
-import os
 import shutil
-import socket
 import subprocess
 import sys
-import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.support import missing
+from tests.support import free_port, missing, postgres_server
 
 pytest.importorskip("psycopg")
 pytest.importorskip("redis")
 ws_client = pytest.importorskip("websockets.sync.client")
 
-PG_BINS = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
 REDIS = shutil.which("redis-server")
-if not PG_BINS or REDIS is None:
-    missing("needs Debian's postgresql and redis-server packages (initdb, pg_ctl, redis-server)")
-PG_BIN = Path(PG_BINS[-1]).parent
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def as_postgres(cmd: list[str]) -> list[str]:
-    """PostgreSQL refuses to run as root: run its tools as the 'postgres' user then."""
-    if os.geteuid() == 0:
-        return ["runuser", "-u", "postgres", "--", *cmd]
-    return cmd
+if REDIS is None:
+    missing("needs Debian's redis-server package")
 
 
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[str]:
-    # Our own directory under /tmp (pytest's are private to root, and PostgreSQL runs as 'postgres').
-    base = Path(tempfile.mkdtemp(prefix="redouble-pg-"))
-    data = base / "data"
-    if os.geteuid() == 0:
-        shutil.chown(base, "postgres")
-    port = free_port()
-    subprocess.run(as_postgres([str(PG_BIN / "initdb"), "-D", str(data), "-A", "trust", "-U", "redouble",
-                                "--no-sync"]), check=True, capture_output=True)
-    subprocess.run(as_postgres([str(PG_BIN / "pg_ctl"), "-D", str(data), "-l", str(base / "log"), "-w", "-t", "30",
-                                "-o", f"-p {port} -k {base} -c listen_addresses=127.0.0.1 -c fsync=off", "start"]),
-                   check=True, capture_output=True)
-    try:
-        yield f"postgresql://redouble@127.0.0.1:{port}/postgres"
-    finally:
-        subprocess.run(as_postgres([str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
-                       capture_output=True)
-        shutil.rmtree(base, ignore_errors=True)
+    with postgres_server() as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
