@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from redouble.errors import RedoubleError
 
 # In the order they appear in --help. A module that is not there yet is left out.
-SUBCOMMANDS = ("play", "serve", "score", "deal", "convert", "dd", "simulate", "bid", "suggest", "match", "tm")
+SUBCOMMANDS = ("play", "serve", "score", "event", "deal", "convert", "dd", "simulate", "bid", "suggest", "match", "tm")
 
 
 class CommandError(RedoubleError):

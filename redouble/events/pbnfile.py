@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from redouble.board import Board
 from redouble.calls import Contract
 from redouble.errors import RedoubleError
-from redouble.events.results import ARTIFICIAL, Result
+from redouble.events.results import ARTIFICIAL, Result, percent_name
 from redouble.events.scoring import PairsScore
 
 SCORE_TABLE = "ScoreTable"
@@ -113,6 +113,15 @@ class FileResults:
     published_totals: list[dict[str, str | None]] = field(default_factory=list)
     scoring: str | None = None
     problems: list[str] = field(default_factory=list)
+    section_of: dict[tuple[int, str, str], str] = field(default_factory=dict)
+
+    def by_section(self) -> dict[str, list[Result]]:
+        """The results of each section (``Section`` column), for scoring sections apart; one section
+        ``''`` when the file has no such column."""
+        out: dict[str, list[Result]] = {}
+        for r in self.results:
+            out.setdefault(self.section_of.get(r.key, ""), []).append(r)
+        return out
 
 
 def _int(value: str | None) -> int | None:
@@ -120,6 +129,10 @@ def _int(value: str | None) -> int | None:
         return None
     text = value.strip()
     return int(text) if re.fullmatch(r"-?\d+", text) else None
+
+
+def _artificial(cell: str) -> bool:
+    return cell in ARTIFICIAL or re.fullmatch(r"\d+(\.\d+)?%", cell) is not None
 
 
 def _contract_text(text: str) -> str:
@@ -155,6 +168,8 @@ def read_results(boards: Iterable[Board]) -> FileResults:
             result = _row_result(board, row, k + 1, found)
             if result is not None:
                 found.results.append(result)
+                if row.get("Section"):
+                    found.section_of[result.key] = row["Section"] or ""
     return found
 
 
@@ -173,7 +188,7 @@ def _row_result(board: Board, row: dict[str, str | None], line: int, found: File
     published = score_ns if score_ns is not None else (-score_ew if score_ew is not None else None)
     raw_ns, raw_ew = (row.get("Score_NS") or "").strip().upper(), (row.get("Score_EW") or "").strip().upper()
     try:
-        if raw_ns in ARTIFICIAL or raw_ew in ARTIFICIAL:
+        if _artificial(raw_ns) or _artificial(raw_ew):
             # Artificial scores stand in the score columns ("A+" "A+": both sides given average plus).
             result = Result.artificial_score(number, ns, ew, raw_ns or "A", raw_ew or None, **place)
         elif contract:
@@ -264,18 +279,18 @@ def with_score_tables(boards: Sequence[Board], score: PairsScore, names: dict[st
         rows = []
         for line in traveller:
             r = line.result
-            c = r.contract
-            contract = r.text.split()[0] if r.kind != "played" else ("Pass" if c and c.is_passed_out else
-                                                                     c.bid if c else None)
-            if r.kind == "not played":
-                contract = "NP"
+            contract = None if r.contract is None else r.contract.bid
             ns_score = r.ns_score if r.ns_score is not None and r.ns_score >= 0 else None
             ew_score = -r.ns_score if r.ns_score is not None and r.ns_score < 0 else None
+            ns_cell = None if ns_score is None else str(ns_score)
+            ew_cell = None if ew_score is None else str(ew_score)
+            if r.artificial is not None:
+                # As club programs write them: no contract, the artificial score in each side's column.
+                ns_cell, ew_cell = (percent_name(p) for p in r.artificial)
             row: list[str | float | int | None] = [
                 r.table, r.round, r.ns, r.ew, contract, None if r.declarer is None else str(r.declarer),
                 r.tricks, None if r.lead is None else str(r.lead),
-                None if ns_score is None else str(ns_score), None if ew_score is None else str(ew_score),
-                line.ns_points, line.ew_points]
+                ns_cell, ew_cell, line.ns_points, line.ew_points]
             if not imp and percentages:
                 row += [None if line.ns_points is None or not line.top else round(100 * line.ns_points / line.top),
                         None if line.ew_points is None or not line.top else round(100 * line.ew_points / line.top)]

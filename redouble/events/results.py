@@ -175,7 +175,7 @@ class Result:
             return "not played"
         if self.kind == ARTIFICIAL_SCORE:
             assert self.artificial is not None
-            return "/".join(_percent_name(p) for p in self.artificial)
+            return "/".join(percent_name(p) for p in self.artificial)
         if self.kind == ASSIGNED:
             same = self.ns_score == self.ew_score
             return f"assigned {self.ns_score}" + ("" if same else f" / {self.ew_score}")
@@ -257,7 +257,8 @@ def _optional_int(value: object, what: str) -> int | None:
     return value
 
 
-def _percent_name(p: float) -> str:
+def percent_name(p: float) -> str:
+    """``'A'``, ``'A+'``, ``'A-'`` or ``'55%'`` for an artificial score's percentage."""
     names = {50.0: "A", 60.0: "A+", 40.0: "A-"}
     return names.get(p, f"{p:g}%")
 

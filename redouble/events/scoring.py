@@ -351,7 +351,7 @@ def score_pairs(results: Iterable[Result], *, method: str = "mp", scale: Matchpo
         return points * event_boards / count if count else 0.0
 
     standings: list[Standing] = []
-    for group_name in sorted(set(field_of.values())):
+    for group_name in sorted(set(field_of.values()), key=("", NORTH_SOUTH, EAST_WEST).index):
         members = [p for p in totals if field_of[p] == group_name]
         for pair, place, tied in rank([(p, value(p)) for p in sorted(members, key=_pair_order)]):
             points, top, count = totals[pair]
@@ -380,7 +380,8 @@ class MatchBoard:
 
 @dataclass(frozen=True, slots=True)
 class MatchScore:
-    """A teams match: IMPs each way, victory points (WBF scale) or board-a-match points."""
+    """A teams match: the IMPs each team won (or its board-a-match points) and the victory points (WBF
+    scale, from the difference; for board-a-match, the points again)."""
 
     round: int
     home: int
@@ -421,8 +422,8 @@ def score_teams(results: Iterable[Result], teams: Mapping[int, tuple[str, str] |
     >>> results = [r for b, c1, d1, t1, c2, d2, t2 in rows for r in
     ...            (Result.played(b, "1", "3", c1, d1, t1), Result.played(b, "4", "2", c2, d2, t2))]
     >>> score = score_teams(results, {1: ("1", "2"), 2: ("3", "4")}, m.matches)
-    >>> [b.home_points for b in score.matches[0].boards], score.matches[0].home_imps
-    ([-1.0, -3.0, 13.0, 6.0], 15.0)
+    >>> [b.home_points for b in score.matches[0].boards], score.matches[0].home_imps, score.matches[0].away_imps
+    ([-1.0, -3.0, 13.0, 6.0], 19.0, 4.0)
     """
     if method not in TEAMS_METHODS:
         raise RedoubleError(f"unknown teams scoring {method!r} (expected one of {', '.join(TEAMS_METHODS)})")
@@ -443,13 +444,14 @@ def score_teams(results: Iterable[Result], teams: Mapping[int, tuple[str, str] |
             if at_home is None or at_away is None or NOT_PLAYED in (at_home.kind, at_away.kind):
                 continue
             lines.append(_match_board(board, at_home, at_away, method))
-        home_points = sum(b.home_points for b in lines)
         if method == "bam":
+            home_points = sum(b.home_points for b in lines)
             away_points = len(lines) - home_points
             vp_home, vp_away = home_points, away_points
         else:
-            away_points = -home_points
-            vp_home, vp_away = wbf_vp(home_points, boards=len(lines)) if lines else (0.0, 0.0)
+            home_points = sum(max(b.home_points, 0.0) for b in lines)
+            away_points = sum(max(-b.home_points, 0.0) for b in lines)
+            vp_home, vp_away = wbf_vp(home_points - away_points, boards=len(lines)) if lines else (0.0, 0.0)
         scored.append(MatchScore(match.round, match.home, match.away, tuple(lines), round(home_points, 2),
                                  round(away_points, 2), vp_home, vp_away))
     totals: dict[int, list[float]] = {t: [0.0, 0] for t in pairs_of}  # type: ignore[misc]

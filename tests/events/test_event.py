@@ -119,7 +119,7 @@ def test_teams_event() -> None:
         event.apply(entry(board, "1", "3", c1, "S", t1), who="N1")
         event.apply(entry(board, "4", "2", c2, "S", t2), who="N2")
     score = event.score_teams()
-    assert score.matches[0].home_imps == -1 and len(score.matches[0].boards) == 2
+    assert (score.matches[0].home_imps, score.matches[0].away_imps) == (0, 1) and len(score.matches[0].boards) == 2
     with pytest.raises(RedoubleError, match="a teams event is scored with score_teams"):
         event.score()
 

@@ -49,7 +49,7 @@ def test_seed_teams_scorecard() -> None:
     match = score.matches[0]
     assert [(b.home_table, b.away_table, b.home_points) for b in match.boards] == [
         (420, 450, -1), (500, 620, -3), (-690, -1440, 13), (140, -100, 6)]
-    assert (match.home_imps, match.away_imps) == (15, -15)
+    assert (match.home_imps, match.away_imps) == (19, 4)
     assert (match.home_vp, match.away_vp) == wbf_vp(15, boards=4)
     assert [(s.pair, s.rank, s.total) for s in score.standings] == [("1", 1, match.home_vp), ("2", 2, match.away_vp)]
     bam = score_teams(results, {1: ("1", "2"), 2: ("3", "4")}, m.matches, method="bam").matches[0]

@@ -1,0 +1,290 @@
+"""``redouble event``: club events from the command line.
+
+- ``event new NAME --movement mitchell --tables 5 --boards-per-round 3``: create an event in the store
+  (the web app's database unless ``--db`` says otherwise) and print its id;
+- ``event list``; ``event cards EVENT``: the table and guide cards as printable HTML;
+- ``event enter EVENT BOARD NS EW CONTRACT DECLARER TRICKS`` (``--correct`` to replace an entry);
+- ``event results EVENT``: the ranking (``--json``; ``--html FILE``, ``--csv FILE``, ``--pbn FILE`` to export);
+- ``event score RESULTS.pbn``: rank an event from a results file whose boards carry travellers
+  (``ScoreTable``), as club programs export them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from pathlib import Path
+from typing import Any
+
+from redouble.cli import CommandError
+from redouble.errors import RedoubleError
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("event", help="club events: movements, cards, results entry and rankings",
+                       description="Run a club's pairs or teams event: create it with its movement, print table "
+                                   "and guide cards, enter results, rank it; or rank a PBN results file.")
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+
+    def with_db(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--db", default=None, help="database: a file, sqlite:///path or postgresql://... "
+                                                  "(default: the web app's database)")
+
+    new = actions.add_parser("new", help="create an event")
+    new.add_argument("name", help="the event's name")
+    new.add_argument("--id", default=None, help="the event's id (default: made from the name)")
+    new.add_argument("--movement", choices=["mitchell", "howell", "teams", "round-robin"], default="mitchell")
+    new.add_argument("--tables", type=int, default=None, help="tables (Mitchell, Howell)")
+    new.add_argument("--teams", type=int, default=None, help="teams (round robin)")
+    new.add_argument("--segments", type=int, default=1, help="segments of a two-table teams match")
+    new.add_argument("--rounds", type=int, default=None, help="play fewer rounds than the full movement")
+    new.add_argument("--variant", choices=["relay", "skip"], default=None, help="even-table Mitchell variant")
+    new.add_argument("--arrow-switch", type=int, default=0, help="arrow-switch the last N rounds (Mitchell)")
+    new.add_argument("--phantom", type=int, default=None, help="the missing pair, for an odd number of pairs")
+    new.add_argument("--boards-per-round", type=int, default=3)
+    new.add_argument("--first-board", type=int, default=1)
+    new.add_argument("--scoring", default=None, help="mp, butler or cross-imps (pairs); imps or bam (teams)")
+    new.add_argument("--scale", choices=["european", "american"], default="european")
+    with_db(new)
+    new.set_defaults(func=run_new)
+
+    listing = actions.add_parser("list", help="list the events in the store")
+    with_db(listing)
+    listing.set_defaults(func=run_list)
+
+    cards = actions.add_parser("cards", help="write the table and guide cards as printable HTML")
+    cards.add_argument("event", help="the event's id")
+    cards.add_argument("--paper", choices=["a4", "letter"], default="a4")
+    cards.add_argument("--out", default=".", help="directory for EVENT-tables.html and EVENT-guides.html")
+    with_db(cards)
+    cards.set_defaults(func=run_cards)
+
+    enter = actions.add_parser("enter", help="enter (or --correct) a table's result")
+    enter.add_argument("event")
+    enter.add_argument("board", type=int)
+    enter.add_argument("ns", help="the North-South pair")
+    enter.add_argument("ew", help="the East-West pair")
+    enter.add_argument("contract", help="e.g. 4S, 3NTX or Pass; A, A+, A- for an artificial score")
+    enter.add_argument("declarer", nargs="?", default=None, help="N, E, S or W")
+    enter.add_argument("tricks", nargs="?", default=None, help="declarer's tricks, or =, +1, -2")
+    enter.add_argument("--lead", default=None)
+    enter.add_argument("--correct", action="store_true", help="replace the entered result (the old one is kept)")
+    enter.add_argument("--who", default="director", help="who makes the change (default: director)")
+    with_db(enter)
+    enter.set_defaults(func=run_enter)
+
+    results = actions.add_parser("results", help="rank an event in the store")
+    results.add_argument("event")
+    _output_options(results)
+    with_db(results)
+    results.set_defaults(func=run_results)
+
+    score = actions.add_parser("score", help="rank an event from a PBN results file (ScoreTable travellers)")
+    score.add_argument("file", help="a PBN file whose boards carry ScoreTable sections")
+    score.add_argument("--scoring", choices=["mp", "butler", "cross-imps"], default=None,
+                       help="default: from the file's Scoring tag")
+    score.add_argument("--scale", choices=["european", "american"], default="european")
+    score.add_argument("--two-fields", action="store_true", help="rank North-South and East-West pairs apart")
+    _output_options(score)
+    score.set_defaults(func=run_score)
+    p.set_defaults(func=lambda args: _no_action(p))
+
+
+def _output_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print the ranking and travellers as JSON")
+    p.add_argument("--html", metavar="FILE", default=None, help="write the results as a printable page")
+    p.add_argument("--csv", metavar="FILE", default=None, help="write the ranking as CSV (and FILE's "
+                                                                "-travellers.csv beside it)")
+    p.add_argument("--pbn", metavar="FILE", default=None, help="write the boards with ScoreTable and "
+                                                                "TotalScoreTable sections")
+    p.add_argument("--paper", choices=["a4", "letter"], default="a4")
+
+
+def _no_action(p: argparse.ArgumentParser) -> int:
+    p.print_help(sys.stderr)
+    return 2
+
+
+def _store(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from redouble.events.store import open_event_store
+
+    return open_event_store(args.db)
+
+
+def _load(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    from redouble.events.event import Event
+
+    store = _store(args)
+    try:
+        config, log = store.load(args.event)
+    finally:
+        store.close()
+    return Event.replay(config, log)
+
+
+def _slug(name: str) -> str:
+    base = "".join(ch if ch.isalnum() else "-" for ch in name.lower()).strip("-")
+    base = "-".join(part for part in base.split("-") if part)[:40] or "event"
+    return f"{base}-{secrets.token_hex(2)}"
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from redouble.events.event import EventConfig
+    from redouble.events.movements import from_spec
+
+    spec: dict[str, Any] = {"type": args.movement}
+    if args.movement in ("mitchell", "howell"):
+        if args.tables is None:
+            raise CommandError(f"a {args.movement} needs --tables")
+        spec["tables"] = args.tables
+        spec["rounds"] = args.rounds
+        spec["phantom"] = args.phantom
+        if args.movement == "mitchell":
+            spec["variant"] = args.variant
+            spec["arrow_switch"] = args.arrow_switch
+    elif args.movement == "teams":
+        spec["segments"] = args.segments
+    else:
+        if args.teams is None:
+            raise CommandError("a round robin needs --teams")
+        spec["teams"] = args.teams
+        spec["rounds"] = args.rounds
+    movement = from_spec({k: v for k, v in spec.items() if v is not None})
+    kind = "teams" if movement.teams else "pairs"
+    config = EventConfig(args.name, kind=kind, movement=movement.to_spec(), boards_per_round=args.boards_per_round,
+                         first_board=args.first_board, scoring=args.scoring or ("imps" if kind == "teams" else "mp"),
+                         scale=args.scale)
+    event_id = args.id or _slug(args.name)
+    store = _store(args)
+    try:
+        store.create(event_id, config.to_dict())
+    finally:
+        store.close()
+    boards = movement.board_sets * args.boards_per_round
+    print(event_id)
+    print(f"{config.name}: {movement.name}, {len(movement.pairs)} pairs, {movement.rounds} rounds of "
+          f"{args.boards_per_round} boards ({boards} boards)", file=sys.stderr)
+    return 0
+
+
+def run_list(args: argparse.Namespace) -> int:
+    import time
+
+    store = _store(args)
+    try:
+        for event_id, created, name in store.events():
+            print(f"{event_id}\t{time.strftime('%Y-%m-%d %H:%M', time.localtime(created))}\t{name}")
+    finally:
+        store.close()
+    return 0
+
+
+def run_cards(args: argparse.Namespace) -> int:
+    from redouble.events.cards import guide_cards, table_cards
+
+    event = _load(args)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    pages = (("tables", table_cards(event, paper=args.paper)), ("guides", guide_cards(event, paper=args.paper)))
+    for kind, html in pages:
+        path = out / f"{args.event}-{kind}.html"
+        path.write_text(html, encoding="utf-8")
+        print(path)
+    return 0
+
+
+def run_enter(args: argparse.Namespace) -> int:
+    from redouble.events.event import Event
+    from redouble.events.results import ARTIFICIAL
+
+    data: dict[str, Any] = {"board": args.board, "ns": args.ns, "ew": args.ew}
+    if args.contract.upper() in ARTIFICIAL:
+        data |= {"kind": "artificial", "ns_percent": args.contract, "ew_percent": args.declarer}
+    else:
+        data |= {"contract": args.contract, "declarer": args.declarer, "tricks": args.tricks, "lead": args.lead}
+    entry = {"op": "correct" if args.correct else "result", "result": data}
+    store = _store(args)
+    try:
+        config, log = store.load(args.event)
+        event = Event.replay(config, log)
+        event.apply(entry, who=args.who)  # checked before it is stored
+        store.append(args.event, entry, who=args.who)
+    finally:
+        store.close()
+    result = event.results[args.board, args.ns, args.ew]
+    print(f"board {result.board}, round {result.round}, table {result.table}: {result.text}, "
+          f"North-South {result.ns_score if result.ns_score is not None else '-'}")
+    return 0
+
+
+def run_results(args: argparse.Namespace) -> int:
+    event = _load(args)
+    if event.config.kind == "teams":
+        from redouble.events.report import teams_text
+
+        score = event.score_teams()
+        if args.json:
+            print(json.dumps({"teams": [{"team": s.pair, "rank": s.rank, "tied": s.tied, "total": s.total}
+                                        for s in score.standings]}))
+        else:
+            print(teams_text(score, event.names))
+        return 0
+    _write_outputs(args, event.score(), event.names, event.config.name, dict(event.deals))
+    return 0
+
+
+def run_score(args: argparse.Namespace) -> int:
+    from redouble import pbn
+    from redouble.events.pbnfile import read_results, scoring_method
+    from redouble.events.scoring import score_pairs
+
+    loaded = pbn.load(args.file, errors="collect")
+    found = read_results(loaded.boards)
+    for problem in [str(e) for e in loaded.errors] + found.problems:
+        print(f"redouble event: {args.file}: {problem}", file=sys.stderr)
+    if not found.results:
+        raise CommandError(f"{args.file} has no travellers (ScoreTable sections with PairId_NS, PairId_EW, "
+                           "Contract, Declarer and Result)")
+    method = args.scoring or scoring_method(found.scoring)
+    fields: dict[str, str] | None = None
+    if args.two_fields:
+        fields = {}
+        for r in found.results:
+            fields.setdefault(r.ns, "NS")
+            fields.setdefault(r.ew, "EW")
+    score = score_pairs(found.results, method=method, scale=args.scale, fields=fields)
+    title = loaded.boards[0].tags.get("Event", Path(args.file).stem) if loaded.boards else Path(args.file).stem
+    boards = {b.number: b for b in loaded.boards if b.number is not None}
+    _write_outputs(args, score, found.names, title, boards)
+    return 0
+
+
+def _write_outputs(args: argparse.Namespace, score, names: dict[str, str], title: str,  # type: ignore[no-untyped-def]
+                   boards: dict) -> None:  # type: ignore[type-arg]
+    from redouble import pbn
+    from redouble.events.pbnfile import with_score_tables
+    from redouble.events.report import ranking_text, rankings_csv, results_page, score_dict, travellers_csv
+
+    if args.html:
+        Path(args.html).write_text(results_page(title, score, names=names, boards=boards, paper=args.paper),
+                                   encoding="utf-8")
+    if args.csv:
+        path = Path(args.csv)
+        path.write_text(rankings_csv(score, names), encoding="utf-8")
+        path.with_name(path.stem + "-travellers.csv").write_text(travellers_csv(score), encoding="utf-8")
+    if args.pbn:
+        from redouble.board import Board
+        from redouble.deal import Deal
+
+        ordered = [boards[n] if n in boards else Board.from_number(n, deal=Deal.from_owners(bytes([4] * 52)))
+                   for n in sorted(score.travellers)]
+        pbn.dump(with_score_tables(ordered, score, names), args.pbn)
+    if args.json:
+        print(json.dumps(score_dict(score, names)))
+    else:
+        try:
+            print(ranking_text(score, names))
+        except RedoubleError as exc:  # pragma: no cover - defensive
+            raise CommandError(str(exc)) from None
