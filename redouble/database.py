@@ -13,6 +13,7 @@ a connection shared by threads under a lock that speaks one placeholder style (`
 
 from __future__ import annotations
 
+import hashlib
 import os
 import sqlite3
 import threading
@@ -22,6 +23,11 @@ from pathlib import Path
 from typing import Any
 
 from redouble.errors import RedoubleError
+
+
+def secret_hash(token: str) -> str:
+    """What a store keeps of a secret link: whoever reads the database cannot use it."""
+    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
 
 
 def default_path() -> Path:

@@ -57,7 +57,7 @@ def serve(app: Any, host: str, port: int, banner: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
-    from redouble.web.store import default_path
+    from redouble.database import default_path
 
     try:
         from redouble.web import create_app

@@ -12,23 +12,28 @@ same database as the web app's tables (SQLite by default, PostgreSQL through a `
 >>> config, log = store.load("tue")
 >>> config["name"], [(e.seq, e.who, e.entry["op"]) for e in log]
 ('Tuesday pairs', [(1, 'director', 'names')])
+>>> store.link(store.add_link("tue", "table:2")), store.link("guess")
+(('tue', 'table:2'), None)
 """
 
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from redouble.database import Database, IntegrityError, connect
+from redouble.database import Database, IntegrityError, connect, secret_hash
 from redouble.errors import RedoubleError
 
 _SCHEMA = [
     "CREATE TABLE IF NOT EXISTS club_events (id TEXT PRIMARY KEY, created DOUBLE PRECISION, config TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS club_event_log (event_id TEXT NOT NULL, seq INTEGER NOT NULL,"
     " at DOUBLE PRECISION NOT NULL, who TEXT NOT NULL, entry TEXT NOT NULL, PRIMARY KEY (event_id, seq))",
+    # Secret links (kept as hashes only): the director's, and one for each table's results entry.
+    "CREATE TABLE IF NOT EXISTS club_event_links (hash TEXT PRIMARY KEY, event_id TEXT NOT NULL, role TEXT NOT NULL)",
 ]
 _APPEND_ATTEMPTS = 20
 
@@ -99,6 +104,19 @@ class EventStore:
         log = self.db.query("SELECT seq, at, who, entry FROM club_event_log WHERE event_id = ? AND seq > ? "
                             "ORDER BY seq", (event_id, seq))
         return [LogEntry(int(s), float(a), w, json.loads(e)) for s, a, w, e in log]
+
+    def add_link(self, event_id: str, role: str) -> str:
+        """A new secret link for ``role`` (``'director'``, ``'table:3'``) at the event; only its hash is kept."""
+        if not self.exists(event_id):
+            raise RedoubleError(f"there is no event {event_id!r}")
+        token = secrets.token_urlsafe(18)
+        self.db.execute("INSERT INTO club_event_links VALUES (?, ?, ?)", (secret_hash(token), event_id, role))
+        return token
+
+    def link(self, token: str) -> tuple[str, str] | None:
+        """(event id, role) of a secret link, or None."""
+        rows = self.db.query("SELECT event_id, role FROM club_event_links WHERE hash = ?", (secret_hash(token),))
+        return None if not rows else (rows[0][0], rows[0][1])
 
     def events(self) -> list[tuple[str, float, str]]:
         """(id, created, name) of every event, the newest first."""

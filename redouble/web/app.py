@@ -38,6 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from redouble import game, lin, pbn
 from redouble.dd import solver_info
 from redouble.errors import RedoubleError, SolverUnavailableError
+from redouble.web.events import event_routes
 from redouble.web.limits import Limits
 from redouble.web.messages import ErrorMsg
 from redouble.web.sessions import Manager
@@ -151,6 +152,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
             if bus is not None:
                 await bus.close()
             store.close()
+            event_store.close()
 
     async def read_json(request: Request) -> Any:
         """The request's JSON body, refused unless it says it is JSON and before it passes the size limit."""
@@ -318,7 +320,11 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
         finally:
             await manager.detach(session, conn)
 
+    # The Director area (club events) shares the store's database and the checks on request bodies.
+    event_api, event_store = event_routes(store_url, guarded_json,
+                                          lambda request: manager.table_limiter.allow(client_of(request)))
     routes = [
+        *event_api,
         Route("/", index),
         Route("/api/forms", list_forms),
         Route("/api/tables", new_table, methods=["POST"]),

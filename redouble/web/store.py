@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import json
 import os
 import sqlite3
@@ -34,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from redouble.database import database_url, secret_hash
 from redouble.errors import RedoubleError
 
 Event = dict[str, Any]
@@ -68,13 +68,7 @@ class Link:
 
 def token_hash(token: str) -> str:
     """What the store keeps of a secret link."""
-    return hashlib.sha256(token.encode("utf-8", "replace")).hexdigest()
-
-
-def default_path() -> Path:
-    """The SQLite file in the user's data directory (``$XDG_DATA_HOME/redouble`` or ``~/.local/share``)."""
-    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return Path(base) / "redouble" / "redouble.sqlite3"
+    return secret_hash(token)
 
 
 class Store:
@@ -303,17 +297,6 @@ def _migrate_old_tokens(store: Store) -> None:
 
 def open_store(url: str | Path | None = None) -> Store:
     """A store from a URL: ``postgresql://...``, ``sqlite:///path``, a file path, ``:memory:``, or None
-    for the default file in the user's data directory."""
-    if url is None:
-        return SQLiteStore(default_path())
-    text = str(url)
-    if text.startswith(("postgresql://", "postgres://")):
-        return PostgresStore(text)
-    if text.startswith("sqlite://"):
-        text = text[len("sqlite://"):]
-        # sqlite:///relative.db and sqlite:////absolute/path.db, as SQLAlchemy spells them.
-        text = text[1:] if text.startswith("/") else text
-        text = text or ":memory:"
-    if "://" in text:
-        raise RedoubleError(f"unknown database URL {text!r}: use a file path, sqlite:///path or postgresql://...")
-    return SQLiteStore(text)
+    for the default file in the user's data directory (see :func:`redouble.database.database_url`)."""
+    kind, target = database_url(url)
+    return PostgresStore(target) if kind == "postgresql" else SQLiteStore(target)

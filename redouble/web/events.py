@@ -1,0 +1,402 @@
+"""The Director area: club events in the web app, over :mod:`redouble.events`.
+
+Pages: ``/director`` (create an event, print its cards, follow every table's progress, correct entries, see
+the ranking and travellers, export) and ``/events/table`` (a table's results entry, phone-sized, opened from
+its link or QR code). The API under ``/api/events`` answers the holder of a secret link, sent as
+``Authorization: Bearer <link>``: the director's link may do anything at its event; a table's link may enter
+and confirm that table's results and see its own page (and a board's traveller once the table has entered
+it, when the event shows travellers). Links are kept hashed in the event store.
+
+Every change is checked on a copy of the event, stored (with who made it and when), and only then becomes
+the event: a store that fails changes nothing. Events live in the same database as the tables; a server
+process catches up with changes other processes (or ``redouble event enter``) stored before each request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import copy
+import io
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from redouble import pbn
+from redouble.board import Board
+from redouble.deal import Deal
+from redouble.errors import RedoubleError
+from redouble.events.cards import guide_cards, table_cards
+from redouble.events.event import Event, EventConfig
+from redouble.events.movements import from_spec
+from redouble.events.pbnfile import with_score_tables
+from redouble.events.report import rankings_csv, results_page, score_dict, teams_text, travellers_csv
+from redouble.events.results import Result
+from redouble.events.store import EventStore, LogEntry, open_event_store
+
+STATIC = Path(__file__).parent / "static"
+DIRECTOR = "director"
+TABLE_OPS = {"result", "confirm"}
+EXPORTS = {"tables.html": "text/html", "guides.html": "text/html", "results.html": "text/html",
+           "results.pbn": "application/x-chess-pbn", "ranking.csv": "text/csv", "travellers.csv": "text/csv"}
+
+
+class Refused(RedoubleError):
+    """A request this link may not make (HTTP 403), or about an event that does not exist (404)."""
+
+    def __init__(self, message: str, status: int = 403) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def qr_data_uri(text: str) -> str:
+    """``text`` as a QR code, an SVG image in a ``data:`` URI (for an ``<img>``)."""
+    import qrcode
+    import qrcode.image.svg
+
+    image = qrcode.make(text, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    buffer = io.BytesIO()
+    image.save(buffer)
+    return "data:image/svg+xml;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+@dataclass
+class Room:
+    """One event as this process holds it: the event replayed from its log, and a lock for its changes."""
+
+    event: Event
+    seq: int
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class Desk:
+    """The events this server process has loaded, each changed under its own lock, store first."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self.rooms: dict[str, Room] = {}
+
+    async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.to_thread(fn, *args)
+
+    async def room(self, event_id: str) -> Room:
+        """The event, caught up with everything stored so far."""
+        room = self.rooms.get(event_id)
+        if room is None:
+            try:
+                config, log = await self._db(self.store.load, event_id)
+            except RedoubleError:
+                raise Refused(f"there is no event {event_id!r}", 404) from None
+            room = Room(Event.replay(config, log), log[-1].seq if log else 0)
+            self.rooms[event_id] = room
+            return room
+        newer: list[LogEntry] = await self._db(self.store.since, event_id, room.seq)
+        for item in newer:
+            room.event.apply(item.entry, who=item.who, at=item.at, seq=item.seq)
+            room.seq = item.seq
+        return room
+
+    async def role(self, event_id: str, token: str | None) -> str:
+        """What the link may do at the event: ``'director'`` or ``'table:N'``."""
+        found = None if not token else await self._db(self.store.link, token)
+        if found is None or found[0] != event_id:
+            raise Refused("this link does not open that event", 403 if token else 401)
+        return str(found[1])
+
+    async def change(self, event_id: str, entry: dict[str, Any], who: str) -> Event:
+        room = await self.room(event_id)
+        async with room.lock:
+            room = await self.room(event_id)
+            trial = copy.deepcopy(room.event)
+            trial.apply(entry, who=who)  # raises, changing nothing, when the entry is wrong
+            seq = await self._db(self.store.append, event_id, entry, who)
+            # Others may have stored before us: replay from the log so the event is exactly the stored one.
+            for item in await self._db(self.store.since, event_id, room.seq):
+                room.event.apply(item.entry, who=item.who, at=item.at, seq=item.seq)
+                room.seq = item.seq
+            assert room.seq >= seq
+            return room.event
+
+    async def create(self, config: EventConfig, names: dict[str, str], deal: bool, base_url: str) -> dict[str, Any]:
+        event_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        await self._db(self.store.create, event_id, config.to_dict())
+        director = await self._db(self.store.add_link, event_id, DIRECTOR)
+        if names:
+            await self.change(event_id, {"op": "names", "names": names}, DIRECTOR)
+        if deal:
+            await self.change(event_id, {"op": "deals", "pbn": dealt_boards(config)}, DIRECTOR)
+        count = from_spec(config.movement).tables
+        tables = [await self.table_link(event_id, table, base_url) for table in range(1, count + 1)]
+        return {"id": event_id, "director": director, "tables": tables}
+
+    async def table_link(self, event_id: str, table: int, base_url: str) -> dict[str, Any]:
+        token = await self._db(self.store.add_link, event_id, f"table:{table}")
+        url = f"{base_url.rstrip('/')}/events/table#e={event_id}&n={table}&t={token}"
+        return {"table": table, "token": token, "url": url, "qr": qr_data_uri(url)}
+
+
+def dealt_boards(config: EventConfig) -> str:
+    """PBN with a random deal for every board of the event (Redouble deals them, for the hand records)."""
+    movement = from_spec(config.movement)
+    numbers = range(config.first_board, config.first_board + movement.board_sets * config.boards_per_round)
+    return pbn.dumps(Board.from_number(n, deal=Deal.random()) for n in numbers)
+
+
+# --- what the pages receive ------------------------------------------------------------------------------------
+
+def _result(r: Result) -> dict[str, Any]:
+    out = r.to_dict()
+    out["text"], out["score"] = r.text, r.ns_score
+    return out
+
+
+def director_view(event_id: str, event: Event) -> dict[str, Any]:
+    m = event.movement
+    progress = event.progress()
+    results = []
+    for key, r in sorted(event.results.items()):
+        item = _result(r)
+        item["confirmed"] = key in event.confirmed
+        item["changes"] = [{"who": c.who, "at": c.at, "text": c.result.text if c.result else "removed"}
+                           for c in event.history[key]]
+        results.append(item)
+    return {
+        "id": event_id, "config": event.config.to_dict(), "movement": m.name, "notes": list(m.notes),
+        "tables": m.tables, "rounds": m.rounds, "pairs": event.pairs, "names": event.names,
+        "boards": event.board_numbers, "dealt": sorted(event.deals),
+        "progress": [{"round": r, "table": t, "entered": e, "total": n} for (r, t), (e, n) in sorted(progress.items())],
+        "results": results, "changes": len(event.log),
+    }
+
+
+def table_view(event: Event, table: int) -> dict[str, Any]:
+    """What a table's page shows: each round's pairs and boards, what is entered, and (when the event shows
+    them) the traveller of each board the table has entered."""
+    m = event.movement
+    if not 1 <= table <= m.tables:
+        raise Refused(f"there is no table {table} in this event", 404)
+    rounds = []
+    current = None
+    for r in range(1, m.rounds + 1):
+        seat = m.at(r, table)
+        if m.is_sitout(seat):
+            rounds.append({"round": r, "sitout": True, "boards": event.boards_at(r, table)})
+            continue
+        ns, ew = str(seat.ns), str(seat.ew)
+        boards = []
+        for number in event.boards_at(r, table):
+            key = (number, ns, ew)
+            result = event.results.get(key)
+            deal = event.deals.get(number)
+            board = deal or Board.from_number(number, deal=Deal.from_owners(bytes([4] * 52)))
+            item: dict[str, Any] = {"board": number, "dealer": str(board.dealer),
+                                    "vulnerability": str(board.vulnerability),
+                                    "result": None if result is None else _result(result),
+                                    "confirmed": key in event.confirmed}
+            if result is not None and event.config.show_traveller:
+                item["traveller"] = [_result(other) for k, other in sorted(event.results.items()) if k[0] == number]
+            boards.append(item)
+        if current is None and any(b["result"] is None or not b["confirmed"] for b in boards):
+            current = r
+        rounds.append({"round": r, "ns": ns, "ew": ew, "ns_names": event.name_of(ns), "ew_names": event.name_of(ew),
+                       "boards": boards})
+    return {"name": event.config.name, "table": table, "show_traveller": event.config.show_traveller,
+            "rounds": rounds, "current": current or m.rounds}
+
+
+def export(event: Event, kind: str) -> str:
+    if kind == "tables.html":
+        return table_cards(event)
+    if kind == "guides.html":
+        return guide_cards(event)
+    if event.config.kind == "teams":
+        if kind != "results.html":
+            raise Refused(f"a teams event exports its results as results.html, not {kind}", 404)
+        return f"<!DOCTYPE html><meta charset=utf-8><pre>{teams_text(event.score_teams(), event.names)}</pre>"
+    score = event.score()
+    if kind == "results.html":
+        return results_page(event.config.name, score, names=event.names, boards=event.deals)
+    if kind == "ranking.csv":
+        return rankings_csv(score, event.names)
+    if kind == "travellers.csv":
+        return travellers_csv(score)
+    boards = [event.deals.get(n) or Board.from_number(n, deal=Deal.from_owners(bytes([4] * 52)))
+              for n in sorted(score.travellers)]
+    for b in boards:
+        b.tags.setdefault("Event", event.config.name)
+    return pbn.dumps(with_score_tables(boards, score, event.names))
+
+
+# --- routes ----------------------------------------------------------------------------------------------------
+
+JsonReader = Callable[[Request], Awaitable[Any]]
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _bearer(request: Request) -> str | None:
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def event_routes(store_url: str | Path | None, read_json: JsonReader,
+                 allow_new: Callable[[Request], bool]) -> tuple[list[Route], EventStore]:
+    """The Director area's routes over the event store at ``store_url``; ``read_json`` reads a request's JSON
+    body with the app's checks (returning a :class:`Response` when it refuses it), ``allow_new`` rates the
+    creation of events. Returns the routes and the store (for the app to close)."""
+    store = open_event_store(store_url)
+    desk = Desk(store)
+
+    def refusal(exc: RedoubleError) -> Response:
+        if isinstance(exc, Refused):
+            return _error(str(exc), exc.status)
+        return _error(str(exc), 400)
+
+    async def director_page(request: Request) -> Response:
+        return FileResponse(STATIC / "director.html", headers={"Cache-Control": "no-cache"})
+
+    async def table_page(request: Request) -> Response:
+        return FileResponse(STATIC / "entry.html", headers={"Cache-Control": "no-cache"})
+
+    async def create(request: Request) -> Response:
+        body = await read_json(request)
+        if isinstance(body, Response):
+            return body
+        if not isinstance(body, dict):
+            return _error("the body must be a JSON object with the event's settings")
+        if not allow_new(request):
+            return _error("too many new events from your address: wait a minute", 429)
+        names = body.pop("names", {}) or {}
+        deal = bool(body.pop("deal", False))
+        try:
+            config = EventConfig.from_dict(body)
+            made = await desk.create(config, names, deal, str(request.base_url))
+        except RedoubleError as exc:
+            return refusal(exc)
+        return JSONResponse(made, status_code=201)
+
+    async def show(request: Request) -> Response:
+        event_id = request.path_params["event"]
+        try:
+            role = await desk.role(event_id, _bearer(request))
+            if role != DIRECTOR:
+                raise Refused("only the director's link shows the whole event")
+            room = await desk.room(event_id)
+        except RedoubleError as exc:
+            return refusal(exc)
+        return JSONResponse(director_view(event_id, room.event))
+
+    async def table(request: Request) -> Response:
+        event_id, text = request.path_params["event"], request.path_params["table"]
+        try:
+            role = await desk.role(event_id, _bearer(request))
+            if not text.isdigit() or role not in (DIRECTOR, f"table:{text}"):
+                raise Refused(f"this link is not for table {text}")
+            room = await desk.room(event_id)
+            return JSONResponse(table_view(room.event, int(text)))
+        except RedoubleError as exc:
+            return refusal(exc)
+
+    async def enter(request: Request) -> Response:
+        event_id = request.path_params["event"]
+        body = await read_json(request)
+        if isinstance(body, Response):
+            return body
+        if not isinstance(body, dict):
+            return _error("the body must be a JSON object: a change such as {\"op\": \"result\", \"result\": {...}}")
+        try:
+            role = await desk.role(event_id, _bearer(request))
+            who = DIRECTOR
+            if role != DIRECTOR:
+                table_no = int(role.split(":")[1])
+                if body.get("op") not in TABLE_OPS:
+                    raise Refused("a table's link may enter and confirm its results; corrections are the director's")
+                if body.get("op") == "result":
+                    data = body.get("result")
+                    if not isinstance(data, dict) or data.get("table") not in (table_no, str(table_no)) or \
+                            data.get("round") in (None, ""):
+                        raise Refused(f"this link enters table {table_no}'s results: give its round and table "
+                                      f"{table_no}")
+                    who = f"table {table_no}, North"
+                else:
+                    room = await desk.room(event_id)
+                    key = (body.get("board"), str(body.get("ns")), str(body.get("ew")))
+                    entered = room.event.results.get(key)  # type: ignore[arg-type]
+                    if entered is None or entered.table != table_no:
+                        raise Refused(f"table {table_no} has not entered that board")
+                    who = f"table {table_no}, East-West"
+            event = await desk.change(event_id, body, who)
+        except RedoubleError as exc:
+            return refusal(exc)
+        reply: dict[str, Any] = {"ok": True, "changes": len(event.log)}
+        if body.get("op") in ("result", "correct"):
+            data = body["result"]
+            key = (int(data["board"]), str(data["ns"]), str(data["ew"]))
+            reply["result"] = _result(event.results[key])
+        return JSONResponse(reply)
+
+    async def results(request: Request) -> Response:
+        event_id = request.path_params["event"]
+        try:
+            if await desk.role(event_id, _bearer(request)) != DIRECTOR:
+                raise Refused("only the director's link shows the results before they are published")
+            event = (await desk.room(event_id)).event
+            if event.config.kind == "teams":
+                score = event.score_teams()
+                return JSONResponse({"teams": [{"team": s.pair, "rank": s.rank, "tied": s.tied, "vp": s.total}
+                                               for s in score.standings]})
+            if not event.results:
+                return JSONResponse({"pairs": [], "boards": [], "names": event.names})
+            data = score_dict(event.score(), event.names)
+        except RedoubleError as exc:
+            return refusal(exc)
+        data["names"] = event.names
+        return JSONResponse(data)
+
+    async def download(request: Request) -> Response:
+        event_id, kind = request.path_params["event"], request.path_params["kind"]
+        if kind not in EXPORTS:
+            return _error(f"no export {kind[:30]!r}: choose one of {', '.join(EXPORTS)}", 404)
+        try:
+            if await desk.role(event_id, _bearer(request)) != DIRECTOR:
+                raise Refused("only the director's link exports the event")
+            event = (await desk.room(event_id)).event
+            text = await asyncio.to_thread(export, event, kind)
+        except RedoubleError as exc:
+            return refusal(exc)
+        return Response(text, media_type=EXPORTS[kind] + "; charset=utf-8",
+                        headers={"Content-Disposition": f'attachment; filename="{event_id}-{kind}"'})
+
+    async def new_link(request: Request) -> Response:
+        event_id, text = request.path_params["event"], request.path_params["table"]
+        try:
+            if await desk.role(event_id, _bearer(request)) != DIRECTOR:
+                raise Refused("only the director's link makes table links")
+            room = await desk.room(event_id)
+            if not text.isdigit() or not 1 <= int(text) <= room.event.movement.tables:
+                raise Refused(f"there is no table {text} in this event", 404)
+            made = await desk.table_link(event_id, int(text), str(request.base_url))
+        except RedoubleError as exc:
+            return refusal(exc)
+        return JSONResponse(made, status_code=201)
+
+    routes = [
+        Route("/director", director_page),
+        Route("/events/table", table_page),
+        Route("/api/events", create, methods=["POST"]),
+        Route("/api/events/{event}", show),
+        Route("/api/events/{event}/table/{table}", table),
+        Route("/api/events/{event}/entries", enter, methods=["POST"]),
+        Route("/api/events/{event}/results", results),
+        Route("/api/events/{event}/links/{table}", new_link, methods=["POST"]),
+        Route("/api/events/{event}/export/{kind}", download),
+    ]
+    return routes, store

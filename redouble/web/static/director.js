@@ -1,0 +1,199 @@
+"use strict";
+// The Director area: create an event, print its cards, hand out the tables' links, follow the progress,
+// correct entries, see the ranking and travellers, export. The director's secret link stays in this browser.
+
+(function () {
+  const { el, api, announce } = Ev;
+  const main = document.getElementById("main");
+  const KEY = "redouble.events";
+  let timer = null;
+  let correcting = null;  // "board|ns|ew" being corrected
+
+  function saved() { try { return JSON.parse(localStorage.getItem(KEY) || "{}"); } catch { return {}; } }
+  function save(id, data) { const all = saved(); all[id] = Object.assign(all[id] || {}, data); localStorage.setItem(KEY, JSON.stringify(all)); }
+
+  function field(label, input) { return [el("label", { for: input.id }, label), input]; }
+
+  function createForm() {
+    const f = {
+      name: el("input", { id: "ev-name", value: "Club pairs", required: true }),
+      movement: el("select", { id: "ev-movement" },
+        el("option", { value: "mitchell" }, "Mitchell"), el("option", { value: "howell" }, "Howell"),
+        el("option", { value: "teams" }, "Teams match (2 tables)"), el("option", { value: "round-robin" }, "Teams round robin")),
+      tables: el("input", { id: "ev-tables", type: "number", min: 2, max: 15, value: 3 }),
+      teams: el("input", { id: "ev-teams", type: "number", min: 3, max: 40, value: 4 }),
+      variant: el("select", { id: "ev-variant" }, el("option", { value: "" }, "(odd tables)"),
+        el("option", { value: "relay" }, "relay and bye stand"), el("option", { value: "skip" }, "skip")),
+      arrow: el("input", { id: "ev-arrow", type: "number", min: 0, max: 15, value: 0 }),
+      rounds: el("input", { id: "ev-rounds", type: "number", min: 1, max: 40, placeholder: "all" }),
+      bpr: el("input", { id: "ev-bpr", type: "number", min: 1, max: 36, value: 3 }),
+      scoring: el("select", { id: "ev-scoring" }, el("option", { value: "mp" }, "matchpoints"),
+        el("option", { value: "butler" }, "IMPs (Butler)"), el("option", { value: "cross-imps" }, "IMPs (cross-IMPs)"),
+        el("option", { value: "imps" }, "teams: IMPs and VPs"), el("option", { value: "bam" }, "teams: board-a-match")),
+      scale: el("select", { id: "ev-scale" }, el("option", { value: "european" }, "2/1/0"), el("option", { value: "american" }, "1/½/0")),
+      traveller: el("input", { id: "ev-traveller", type: "checkbox", checked: true }),
+      deal: el("input", { id: "ev-deal", type: "checkbox", checked: true }),
+    };
+    const go = el("button", { type: "submit", class: "primary" }, "Create the event");
+    const err = el("p", { class: "error", role: "alert", hidden: true });
+    const form = el("form", { class: "panel", "aria-label": "new event", onsubmit: async e => {
+      e.preventDefault();
+      const kind = f.movement.value === "teams" || f.movement.value === "round-robin" ? "teams" : "pairs";
+      const movement = { type: f.movement.value };
+      if (kind === "pairs") {
+        movement.tables = Number(f.tables.value);
+        if (f.movement.value === "mitchell") {
+          if (f.variant.value) movement.variant = f.variant.value;
+          movement.arrow_switch = Number(f.arrow.value || 0);
+        }
+      } else if (f.movement.value === "round-robin") movement.teams = Number(f.teams.value);
+      if (f.rounds.value && f.movement.value !== "teams") movement.rounds = Number(f.rounds.value);
+      let scoring = f.scoring.value;
+      if (kind === "teams" && !["imps", "bam"].includes(scoring)) scoring = "imps";
+      if (kind === "pairs" && ["imps", "bam"].includes(scoring)) scoring = "mp";
+      const body = { name: f.name.value, kind, movement, boards_per_round: Number(f.bpr.value), scoring,
+        scale: f.scale.value, show_traveller: f.traveller.checked, deal: f.deal.checked };
+      try {
+        const made = await api("/api/events", null, body);
+        save(made.id, { name: body.name, director: made.director, tables: made.tables });
+        location.hash = "#e=" + made.id;
+      } catch (exc) { err.hidden = false; err.textContent = exc.message; announce(exc.message); }
+    } },
+      el("h2", {}, "New event"),
+      el("div", { class: "grid-form" },
+        field("Name", f.name), field("Movement", f.movement), field("Tables", f.tables), field("Teams (round robin)", f.teams),
+        field("Even Mitchell", f.variant), field("Arrow-switch rounds", f.arrow), field("Rounds", f.rounds),
+        field("Boards a round", f.bpr), field("Scoring", f.scoring), field("Matchpoint scale", f.scale),
+        field("Show the traveller after entry", f.traveller), field("Redouble deals the boards", f.deal)),
+      err, go);
+    return form;
+  }
+
+  function lobby() {
+    const events = Object.entries(saved());
+    main.replaceChildren(el("h1", {}, "Director"), createForm(),
+      events.length ? el("section", { class: "panel" }, el("h2", {}, "Your events"),
+        el("ul", {}, events.map(([id, e]) => el("li", {}, el("a", { href: "#e=" + id }, e.name || id))))) : null);
+  }
+
+  async function dashboard(id) {
+    const mine = saved()[id];
+    if (!mine || !mine.director) {
+      main.replaceChildren(el("h1", {}, "Director"), el("p", { class: "error" }, "This browser does not hold the director's link of that event."));
+      return;
+    }
+    const token = mine.director;
+    let ev, res;
+    try {
+      [ev, res] = await Promise.all([api(`/api/events/${id}`, token), api(`/api/events/${id}/results`, token)]);
+    } catch (exc) {
+      main.replaceChildren(el("h1", {}, "Director"), el("p", { class: "error", role: "alert" }, exc.message));
+      return;
+    }
+    const err = el("p", { class: "error", role: "alert", hidden: true, id: "dir-error" });
+    const fail = exc => { err.hidden = false; err.textContent = exc.message; announce(exc.message); };
+    const exportButton = (kind, label, open) => el("button", { type: "button", onclick: () =>
+      Ev.download(`/api/events/${id}/export/${kind}`, token, `${id}-${kind}`, open).catch(fail) }, label);
+    const tools = el("div", { class: "toolbar" },
+      exportButton("tables.html", "Table cards", true), exportButton("guides.html", "Guide cards", true),
+      exportButton("results.html", "Results page", true), exportButton("results.pbn", "PBN"),
+      exportButton("ranking.csv", "Ranking CSV"), exportButton("travellers.csv", "Travellers CSV"),
+      el("label", {}, "Deals (PBN): ", el("input", { type: "file", accept: ".pbn", onchange: async e => {
+        const file = e.target.files[0];
+        if (!file) return;
+        try { await api(`/api/events/${id}/entries`, token, { op: "deals", pbn: await file.text() }); announce("Deals loaded"); refresh(); }
+        catch (exc) { fail(exc); }
+      } })));
+    const links = el("section", { class: "panel" }, el("h2", {}, "Table links"),
+      el("div", { class: "links" }, Array.from({ length: ev.tables }, (_, k) => {
+        const t = (mine.tables || []).find(x => x.table === k + 1);
+        if (!t) return el("figure", {}, el("figcaption", {}, `Table ${k + 1}`),
+          el("button", { type: "button", onclick: async () => {
+            try { const made = await api(`/api/events/${id}/links/${k + 1}`, token, {});
+                  save(id, { tables: [...(saved()[id].tables || []), made] }); refresh(); } catch (exc) { fail(exc); } } }, "Make a link"));
+        return el("figure", {}, el("img", { src: t.qr, alt: `QR code for table ${t.table}` }),
+          el("figcaption", {}, el("a", { href: t.url, target: "_blank", class: "table-link", "data-table": String(t.table) }, `Table ${t.table}`)),
+          el("input", { readonly: true, value: t.url, "aria-label": `link for table ${t.table}` }));
+      })));
+    const grid = [];
+    for (let r = 1; r <= ev.rounds; r++) {
+      grid.push([String(r), ...Array.from({ length: ev.tables }, (_, k) => {
+        const p = ev.progress.find(x => x.round === r && x.table === k + 1);
+        return p ? `${p.entered}/${p.total}` : "–";
+      })]);
+    }
+    const progress = Ev.table(["Round", ...Array.from({ length: ev.tables }, (_, k) => `Table ${k + 1}`)], grid, { cls: "progress" });
+    for (const td of progress.querySelectorAll("td")) {
+      const m = /^(\d+)\/(\d+)$/.exec(td.textContent);
+      if (m) td.className = m[1] === m[2] ? "done" : (m[1] !== "0" ? "part" : "");
+    }
+    main.replaceChildren(el("h1", {}, ev.config.name),
+      el("p", {}, `${ev.movement}, ${ev.config.boards_per_round} boards a round; ${ev.changes} changes logged.`),
+      ev.notes.length ? el("ul", { class: "note" }, ev.notes.map(n => el("li", {}, n))) : null,
+      tools, err, links, el("section", { class: "panel" }, el("h2", {}, "Progress"), progress),
+      ranking(res), travellers(ev, res, id, token, fail));
+  }
+
+  function ranking(res) {
+    if (res.teams) return el("section", { class: "panel", id: "ranking" }, el("h2", {}, "Ranking"),
+      Ev.table(["Rank", "Team", "VPs"], res.teams.map(t => [(t.rank + (t.tied ? "=" : "")), t.team, t.vp.toFixed(2)])));
+    if (!res.pairs || !res.pairs.length) return el("section", { class: "panel", id: "ranking" }, el("h2", {}, "Ranking"), el("p", {}, "No results yet."));
+    const mp = res.scoring === "mp";
+    const byField = {};
+    for (const p of res.pairs) (byField[p.field || ""] = byField[p.field || ""] || []).push(p);
+    return el("section", { class: "panel", id: "ranking" }, el("h2", {}, "Ranking"),
+      Object.entries(byField).map(([f, pairs]) => [f ? el("h3", {}, f === "NS" ? "North-South" : "East-West") : null,
+        Ev.table(mp ? ["Rank", "Pair", "Names", "MP", "Top", "%"] : ["Rank", "Pair", "Names", "IMPs"],
+          pairs.map(p => mp ? [p.rank + (p.tied ? "=" : ""), p.pair, p.names || "", String(p.matchpoints), String(p.top), p.percentage.toFixed(2)]
+                            : [p.rank + (p.tied ? "=" : ""), p.pair, p.names || "", p.imps.toFixed(2)]), { left: [2], cls: "ranking" })]));
+  }
+
+  function travellers(ev, res, id, token, fail) {
+    const rows = [];
+    for (const r of ev.results) {
+      const key = `${r.board}|${r.ns}|${r.ew}`;
+      const board = (res.boards || []).find(b => b.board === r.board);
+      const line = board ? board.results.find(x => x.ns === r.ns && x.ew === r.ew) : null;
+      const points = line ? (line.ns_matchpoints ?? line.ns_imps) : "";
+      const correct = el("button", { type: "button", "aria-label": `correct board ${r.board} ${r.ns} v ${r.ew}`,
+        onclick: () => { correcting = key; refresh(); } }, "Correct");
+      const remove = el("button", { type: "button", "aria-label": `remove board ${r.board} ${r.ns} v ${r.ew}`, onclick: async () => {
+        try { await api(`/api/events/${id}/entries`, token, { op: "remove", board: r.board, ns: r.ns, ew: r.ew }); refresh(); } catch (exc) { fail(exc); } } }, "Remove");
+      rows.push([String(r.board), String(r.round), String(r.table), r.ns, r.ew, r.text,
+        r.score === null ? "" : String(r.score), points === undefined || points === null ? "" : String(points),
+        r.confirmed ? "✔" : "", r.changes.length > 1 ? `${r.changes.length} versions` : "", el("span", {}, correct, " ", remove)]);
+      if (correcting === key) rows.push(correctionRow(r, id, token, fail));
+    }
+    return el("section", { class: "panel", id: "travellers" }, el("h2", {}, "Results"),
+      rows.length ? Ev.table(["Board", "Round", "Table", "NS", "EW", "Result", "NS score", "NS points", "EW ok", "History", ""], rows, { left: [5] })
+                  : el("p", {}, "Nothing entered yet."));
+  }
+
+  function correctionRow(r, id, token, fail) {
+    const contract = el("input", { value: r.contract || "", size: 5, "aria-label": "corrected contract" });
+    const declarer = el("input", { value: r.declarer || "", size: 2, "aria-label": "corrected declarer" });
+    const tricks = el("input", { value: r.tricks ?? "", size: 3, "aria-label": "corrected tricks" });
+    const lead = el("input", { value: r.lead || "", size: 3, "aria-label": "corrected lead" });
+    const save = el("button", { type: "button", class: "primary", onclick: async () => {
+      const result = { board: r.board, ns: r.ns, ew: r.ew, round: r.round, table: r.table };
+      const c = contract.value.trim().toUpperCase();
+      if (["A", "A+", "A-"].includes(c)) Object.assign(result, { kind: "artificial", ns_percent: c, ew_percent: declarer.value.trim() || null });
+      else Object.assign(result, { contract: c, declarer: declarer.value.trim() || null, tricks: tricks.value.trim(), lead: lead.value.trim() || null });
+      try { await api(`/api/events/${id}/entries`, token, { op: "correct", result }); correcting = null; announce(`Board ${r.board} corrected`); refresh(); }
+      catch (exc) { fail(exc); }
+    } }, "Save correction");
+    const cancel = el("button", { type: "button", onclick: () => { correcting = null; refresh(); } }, "Cancel");
+    const cell = el("div", { class: "correcting" }, "Contract ", contract, " by ", declarer, " tricks ", tricks, " lead ", lead, " ", save, " ", cancel,
+      el("div", { class: "note" }, "A, A+ or A- as the contract gives an artificial score (East-West's in the 'by' box)."));
+    return [cell];
+  }
+
+  function refresh() {
+    const id = Ev.hashParams().e;
+    if (id) dashboard(id); else lobby();
+  }
+
+  window.addEventListener("hashchange", () => { correcting = null; refresh(); });
+  refresh();
+  timer = setInterval(() => { if (Ev.hashParams().e && correcting === null) refresh(); }, 3000);
+})();

@@ -1,0 +1,92 @@
+"""The Director area in a real browser: a whole 3-table Mitchell, each table entering its results from its own
+phone-sized page, the director correcting one entry and the ranking following."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from test_browser import SHOTS, browser, server, shot  # noqa: F401 - the browser and server fixtures
+
+from redouble.events.results import Result
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+
+
+def ranking_rows(page: Any, field: str) -> list[list[str]]:
+    table = page.locator("#ranking h3", has_text=field).locator("xpath=following-sibling::table[1]")
+    return [[c.strip() for c in row.locator("td").all_inner_texts()] for row in table.locator("tbody tr").all()]
+
+
+def test_a_three_table_mitchell_from_the_director_and_three_phones(browser: Any, server: str) -> None:  # noqa: F811
+    director_context = browser.new_context(viewport={"width": 1200, "height": 900})
+    director = director_context.new_page()
+    director.set_default_timeout(20000)
+    errors: list[str] = []
+    director.on("pageerror", lambda e: errors.append(str(e)))
+    director.goto(f"{server}/director")
+    director.fill("#ev-name", "Club night")
+    director.fill("#ev-tables", "3")
+    director.fill("#ev-bpr", "1")
+    director.click("text=Create the event")
+    director.wait_for_selector("h1:has-text('Club night')")
+    director.wait_for_selector("a.table-link")
+    links = {int(a.get_attribute("data-table")): a.get_attribute("href")
+             for a in director.locator("a.table-link").all()}
+    assert sorted(links) == [1, 2, 3] and all("#e=" in url for url in links.values())
+    assert director.locator("img[alt^='QR code for table']").count() == 3
+    shot(director, "events-director-new")
+
+    for table, url in links.items():
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        phone = context.new_page()
+        phone.set_default_timeout(20000)
+        phone.goto(url)
+        phone.wait_for_selector(f"h1:has-text('table {table}')")
+        for round_ in (1, 2, 3):
+            phone.wait_for_selector(f"text=Round {round_} of 3")
+            section = phone.locator("section.board")
+            board = int(re.search(r"Board (\d+)", section.locator("h2").inner_text()).group(1))  # type: ignore[union-attr]
+            phone.click("button[aria-label='level 4']")
+            phone.click("button[aria-label='strain S']")
+            phone.click("button[aria-label='declarer N']")
+            phone.select_option(f"select[aria-label='tricks on board {board}']", "11" if table == 1 else "10")
+            phone.click(f"button[aria-label='enter board {board}']")
+            tricks = 11 if table == 1 else 10
+            score = Result.played(board, "1", "2", "4S", "N", tricks).ns_score
+            phone.wait_for_selector(f".entered:has-text('North-South +{score}')")
+            phone.click(f"button[aria-label='East-West confirm board {board}']")
+            phone.wait_for_selector("text=confirmed by East-West")
+            # The traveller shows the board's results so far.
+            assert phone.locator("details table tbody tr").count() >= 1
+            if table == 1 and round_ == 1:
+                shot(phone, "events-phone-entry")
+            if round_ < 3:
+                phone.click("text=Round ▶")
+        context.close()
+
+    director.reload()
+    director.wait_for_selector("#ranking table")
+    assert director.locator(".progress td.done").count() == 9
+    ns = ranking_rows(director, "North-South")
+    assert [row[:2] for row in ns] == [["1", "1"], ["2=", "2"], ["2=", "3"]]
+    assert ns[0][-1] == "100.00" and ns[1][-1] == "25.00"
+
+    # The director corrects pair 1's board 1: 4S went three down, not eleven tricks.
+    director.click("button[aria-label='correct board 1 1 v 4']")
+    director.fill("input[aria-label='corrected contract']", "4S")
+    director.fill("input[aria-label='corrected declarer']", "N")
+    director.fill("input[aria-label='corrected tricks']", "7")
+    director.click("text=Save correction")
+    director.wait_for_selector("text=2 versions")
+    director.wait_for_function(
+        "document.querySelector('#ranking table tbody tr td:last-child').textContent === '66.67'")
+    ns = ranking_rows(director, "North-South")
+    assert [(row[1], row[-1]) for row in ns] == [("1", "66.67"), ("2", "41.67"), ("3", "41.67")]
+    assert [row[0] for row in ns] == ["1", "2=", "2="]
+    shot(director, "events-director-results")
+    assert errors == []
+    director_context.close()
