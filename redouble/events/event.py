@@ -7,7 +7,10 @@ Every change is a log entry (a plain dict, stored as JSON by :mod:`redouble.even
 - ``{"op": "correct", "result": {...}}``: the director replaces an entered result (the old one stays in the
   history); ``{"op": "remove", "board": b, "ns": p, "ew": q}`` takes one back;
 - ``{"op": "confirm", "board": b, "ns": p, "ew": q}``: East-West agree with what North entered;
-- ``{"op": "names", "names": {pair: "Ann - Bo"}}``; ``{"op": "deals", "pbn": "..."}``: the boards' deals.
+- ``{"op": "names", "names": {pair: "Ann - Bo"}}``; ``{"op": "deals", "pbn": "..."}``: the boards' deals;
+- online events: ``{"op": "register", "pair": p, "name": "Ann - Bo", "people": 2}`` (a pair signs up; one
+  person plays with a robot partner), ``{"op": "round", "round": r, "tables": {...}}`` (the round starts at
+  these web tables; a pair nobody registered is played by robots).
 
 >>> event = Event(EventConfig("Tuesday", movement={"type": "mitchell", "tables": 3}, boards_per_round=2))
 >>> event.boards_at(round=1, table=2)
@@ -139,6 +142,9 @@ class Event:
         self.history: dict[tuple[int, str, str], list[Change]] = defaultdict(list)
         self.confirmed: set[tuple[int, str, str]] = set()
         self.log: list[LogEntry] = []
+        self.registered: dict[str, dict[str, Any]] = {}  # online: pair -> {"name", "people"}
+        self.round = 0  # online: the round being played (0: not started)
+        self.tables: dict[int, dict[int, Any]] = {}  # online: round -> {table: {"id", "seats", "ns", "ew"}}
 
     # --- building ------------------------------------------------------------------------------------------
     @classmethod
@@ -302,6 +308,39 @@ class Event:
         if not found:
             raise RedoubleError(f"the file has none of this event's boards ({min(wanted)} to {max(wanted)})")
         self.deals.update(found)
+
+    def _op_register(self, entry: dict[str, Any], who: str, at: float, seq: int | None) -> None:
+        if not self.config.online:
+            raise RedoubleError("only an online event takes registrations")
+        if self.round:
+            raise RedoubleError("the event has started: registration is closed")
+        pair, name, people = str(entry.get("pair")), entry.get("name"), entry.get("people", 2)
+        if pair not in self.pairs:
+            raise RedoubleError(f"there is no pair {pair!r} in this event")
+        if pair in self.registered:
+            raise RedoubleError(f"pair {pair} is already registered")
+        if not isinstance(name, str) or not 1 <= len(name.strip()) <= 80:
+            raise RedoubleError(f"a pair registers with a name of 1 to 80 characters, not {name!r}")
+        if people not in (1, 2):
+            raise RedoubleError(f"a pair is one or two people (a robot partner for one), not {people!r}")
+        self.registered[pair] = {"name": name.strip(), "people": people}
+        self.names[pair] = name.strip()
+
+    def free_pair(self) -> str | None:
+        """The next pair number nobody has registered (online events), or None when the movement is full."""
+        return next((p for p in self.pairs if p not in self.registered), None)
+
+    def _op_round(self, entry: dict[str, Any], who: str, at: float, seq: int | None) -> None:
+        if not self.config.online:
+            raise RedoubleError("only an online event is played round by round here")
+        number = entry.get("round")
+        if number != self.round + 1 or not 1 <= number <= self.movement.rounds:
+            raise RedoubleError(f"the next round is {self.round + 1} of {self.movement.rounds}, not {number!r}")
+        tables = entry.get("tables")
+        if not isinstance(tables, dict):
+            raise RedoubleError("a round needs its tables")
+        self.round = number
+        self.tables[number] = {int(k): v for k, v in tables.items()}
 
     # --- progress and scores ----------------------------------------------------------------------------------
     def progress(self) -> dict[tuple[int, int], tuple[int, int]]:

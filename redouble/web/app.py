@@ -322,7 +322,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
 
     # The Director area (club events) shares the store's database and the checks on request bodies.
     event_api, event_store = event_routes(store_url, guarded_json,
-                                          lambda request: manager.table_limiter.allow(client_of(request)))
+                                          lambda request: manager.table_limiter.allow(client_of(request)), manager)
     routes = [
         *event_api,
         Route("/", index),

@@ -7,6 +7,13 @@ its link or QR code). The API under ``/api/events`` answers the holder of a secr
 and confirm that table's results and see its own page (and a board's traveller once the table has entered
 it, when the event shows travellers). Links are kept hashed in the event store.
 
+Online events (``/events/join``): pairs register (a name; one person gets a robot partner), the director
+starts the event, and each round every table of the movement becomes a web table that plays the round's boards
+(:meth:`~redouble.web.sessions.Manager.create_seated_table`), people at their seats and robots elsewhere;
+each finished board's result is recorded in the event, and the next round starts when every table is done or
+the round's minutes are up. A pair's page shows its seat links and, for the boards it has played, their
+travellers.
+
 Every change is checked on a copy of the event, stored (with who made it and when), and only then becomes
 the event: a store that fails changes nothing. Events live in the same database as the tables; a server
 process catches up with changes other processes (or ``redouble event enter``) stored before each request.
@@ -16,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import copy
 import io
 import secrets
@@ -39,6 +47,7 @@ from redouble.events.pbnfile import with_score_tables
 from redouble.events.report import rankings_csv, results_page, score_dict, teams_text, travellers_csv
 from redouble.events.results import Result
 from redouble.events.store import EventStore, LogEntry, open_event_store
+from redouble.web.sessions import Manager
 
 STATIC = Path(__file__).parent / "static"
 DIRECTOR = "director"
@@ -76,11 +85,16 @@ class Room:
 
 
 class Desk:
-    """The events this server process has loaded, each changed under its own lock, store first."""
+    """The events this server process has loaded, each changed under its own lock, store first; for online
+    events, the web tables of each round (through the tables' :class:`~redouble.web.sessions.Manager`)."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: EventStore, tables: Manager | None = None) -> None:
         self.store = store
         self.rooms: dict[str, Room] = {}
+        self.tables = tables
+        self.clocks: dict[str, asyncio.Task[None]] = {}
+        if tables is not None:
+            tables.board_listeners.append(self.board_finished)
 
     async def _db(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.to_thread(fn, *args)
@@ -141,6 +155,122 @@ class Desk:
         return {"table": table, "token": token, "url": url, "qr": qr_data_uri(url)}
 
 
+    # --- online events ----------------------------------------------------------------------------------------
+    async def register(self, event_id: str, name: str, people: int) -> dict[str, Any]:
+        room = await self.room(event_id)
+        async with room.lock:
+            pair = room.event.free_pair()
+            if pair is None:
+                raise Refused("the event is full: every pair of its movement has registered", 409)
+        await self.change(event_id, {"op": "register", "pair": pair, "name": name, "people": people}, f"pair {pair}")
+        token = await self._db(self.store.add_link, event_id, f"pair:{pair}")
+        return {"pair": pair, "token": token}
+
+    async def next_round(self, event_id: str) -> int:
+        """Start the next round of an online event: a web table for each table of the movement, the pairs'
+        people at their seats and robots in every other (a pair nobody registered is played by robots)."""
+        if self.tables is None:
+            raise Refused("this server plays no tables", 503)
+        room = await self.room(event_id)
+        event = room.event
+        if not event.config.online:
+            raise Refused("only an online event is played here; a club event is entered from the tables' links")
+        number = event.round + 1
+        if number > event.movement.rounds:
+            raise Refused("the event is over: every round has been played", 409)
+        if not event.deals:
+            await self.change(event_id, {"op": "deals", "pbn": dealt_boards(event.config)}, DIRECTOR)
+            event = (await self.room(event_id)).event
+        if number == 1:
+            absent = {p: "(robots)" for p in event.pairs if p not in event.registered}
+            if absent:  # a pair nobody registered is played by robots, and the results say so
+                event = await self.change(event_id, {"op": "names", "names": absent}, DIRECTOR)
+        tables: dict[str, Any] = {}
+        for seat in event.movement.round_seatings(number):
+            if event.movement.is_sitout(seat):
+                continue
+            ns, ew = str(seat.ns), str(seat.ew)
+            people = [letter for pair, letters in ((ns, "NS"), (ew, "EW"))
+                      for letter in letters[:event.registered.get(pair, {}).get("people", 0)]]
+            boards = []
+            for n in event.boards_at(number, seat.table):
+                b = event.deals[n]
+                boards.append({"deal": str(b.deal), "number": n, "dealer": b.dealer.letter,
+                               "vul": str(b.vulnerability)})
+            table_id, seat_links = await self.tables.create_seated_table(people, {
+                "boards": boards, "event": {"id": event_id, "round": number, "table": seat.table, "ns": ns, "ew": ew}})
+            tables[str(seat.table)] = {"id": table_id, "seats": seat_links, "ns": ns, "ew": ew}
+        await self.change(event_id, {"op": "round", "round": number, "tables": tables}, DIRECTOR)
+        self._start_clock(event_id, number, event.config.round_minutes)
+        return number
+
+    def _start_clock(self, event_id: str, number: int, minutes: int) -> None:
+        old = self.clocks.pop(event_id, None)
+        if old is not None:
+            old.cancel()
+        if minutes > 0:
+            self.clocks[event_id] = asyncio.create_task(self._clock(event_id, number, minutes * 60.0))
+
+    async def _clock(self, event_id: str, number: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        with contextlib.suppress(RedoubleError):
+            if (await self.room(event_id)).event.round == number:
+                await self.next_round(event_id)
+
+    async def board_finished(self, table: Any, index: int) -> None:
+        """A board finished at a web table: if the table belongs to an online event, record its result; when
+        every table of the round is done, the next round starts."""
+        where = table.config.get("event")
+        if not isinstance(where, dict):
+            return
+        b = table.boards[index]
+        c = b.contract
+        if c is None:
+            return
+        data: dict[str, Any] = {"board": b.number, "ns": where["ns"], "ew": where["ew"], "round": where["round"],
+                                "table": where["table"], "contract": c.bid}
+        if not c.is_passed_out:
+            data |= {"declarer": str(c.declarer), "tricks": b.tricks}
+            if b.play is not None and b.play.cards:
+                data["lead"] = str(b.play.cards[0])
+        try:
+            event = await self.change(str(where["id"]), {"op": "result", "result": data},
+                                      f"online table {where['table']}")
+        except RedoubleError:
+            return  # entered already (a replay after a restart)
+        number = int(where["round"])
+        expected = [e for e in event.expected() if e.round == number]
+        if event.round == number and all((e.board, e.ns, e.ew) in event.results for e in expected) \
+                and number < event.movement.rounds:
+            with contextlib.suppress(RedoubleError):
+                await self.next_round(str(where["id"]))
+
+
+def pair_view(event: Event, pair: str, base_url: str) -> dict[str, Any]:
+    """What a pair's page shows: its table and seat links this round, and its results so far with each
+    board's traveller (a board's traveller only once the pair has played it)."""
+    out: dict[str, Any] = {"name": event.config.name, "pair": pair, "names": event.name_of(pair),
+                           "round": event.round, "rounds": event.movement.rounds, "registered": len(event.registered),
+                           "pairs": len(event.pairs), "table": None}
+    if event.round:
+        seat = event.movement.seating_of(int(pair), event.round)
+        placed = event.tables.get(event.round, {}).get(seat.table) if seat is not None else None
+        if seat is not None and placed is not None:
+            direction = seat.direction(int(pair))
+            out["table"] = {"table": seat.table, "direction": direction, "opponents": str(seat.opponent(int(pair))),
+                            "boards": event.boards_at(event.round, seat.table),
+                            "seats": {letter: f"{base_url.rstrip('/')}/#/t/{token}"
+                                      for letter, token in placed["seats"].items() if letter in direction}}
+    played = []
+    for r in sorted(event.results.values(), key=lambda x: x.key):
+        if pair in (r.ns, r.ew):
+            item = _result(r)
+            item["traveller"] = [_result(o) for k, o in sorted(event.results.items()) if k[0] == r.board]
+            played.append(item)
+    out["played"] = played
+    return out
+
+
 def dealt_boards(config: EventConfig) -> str:
     """PBN with a random deal for every board of the event (Redouble deals them, for the hand records)."""
     movement = from_spec(config.movement)
@@ -172,6 +302,7 @@ def director_view(event_id: str, event: Event) -> dict[str, Any]:
         "boards": event.board_numbers, "dealt": sorted(event.deals),
         "progress": [{"round": r, "table": t, "entered": e, "total": n} for (r, t), (e, n) in sorted(progress.items())],
         "results": results, "changes": len(event.log),
+        "online": event.config.online, "round": event.round, "registered": event.registered,
     }
 
 
@@ -247,13 +378,14 @@ def _bearer(request: Request) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def event_routes(store_url: str | Path | None, read_json: JsonReader,
-                 allow_new: Callable[[Request], bool]) -> tuple[list[Route], EventStore]:
+def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new: Callable[[Request], bool],
+                 tables: Manager | None = None) -> tuple[list[Route], EventStore]:
     """The Director area's routes over the event store at ``store_url``; ``read_json`` reads a request's JSON
     body with the app's checks (returning a :class:`Response` when it refuses it), ``allow_new`` rates the
-    creation of events. Returns the routes and the store (for the app to close)."""
+    creation of events and registrations; ``tables`` plays the rounds of online events. Returns the routes
+    and the store (for the app to close)."""
     store = open_event_store(store_url)
-    desk = Desk(store)
+    desk = Desk(store, tables)
 
     def refusal(exc: RedoubleError) -> Response:
         if isinstance(exc, Refused):
@@ -388,7 +520,50 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader,
             return refusal(exc)
         return JSONResponse(made, status_code=201)
 
+    async def join_page(request: Request) -> Response:
+        return FileResponse(STATIC / "join.html", headers={"Cache-Control": "no-cache"})
+
+    async def register(request: Request) -> Response:
+        body = await read_json(request)
+        if isinstance(body, Response):
+            return body
+        if not isinstance(body, dict):
+            return _error("the body is {\"name\": \"Ann - Bo\", \"people\": 2}")
+        if not allow_new(request):
+            return _error("too many registrations from your address: wait a minute", 429)
+        try:
+            made = await desk.register(request.path_params["event"], str(body.get("name", "")),
+                                       body.get("people", 2))
+        except RedoubleError as exc:
+            return refusal(exc)
+        return JSONResponse(made, status_code=201)
+
+    async def pair(request: Request) -> Response:
+        event_id, text = request.path_params["event"], request.path_params["pair"]
+        try:
+            role = await desk.role(event_id, _bearer(request))
+            if role not in (DIRECTOR, f"pair:{text}"):
+                raise Refused(f"this link is not pair {text}'s")
+            room = await desk.room(event_id)
+            return JSONResponse(pair_view(room.event, text, str(request.base_url)))
+        except RedoubleError as exc:
+            return refusal(exc)
+
+    async def start_round(request: Request) -> Response:
+        event_id = request.path_params["event"]
+        try:
+            if await desk.role(event_id, _bearer(request)) != DIRECTOR:
+                raise Refused("only the director starts the rounds")
+            number = await desk.next_round(event_id)
+        except RedoubleError as exc:
+            return refusal(exc)
+        return JSONResponse({"round": number})
+
     routes = [
+        Route("/events/join", join_page),
+        Route("/api/events/{event}/register", register, methods=["POST"]),
+        Route("/api/events/{event}/pair/{pair}", pair),
+        Route("/api/events/{event}/rounds", start_round, methods=["POST"]),
         Route("/director", director_page),
         Route("/events/table", table_page),
         Route("/api/events", create, methods=["POST"]),

@@ -25,7 +25,7 @@ import contextlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -181,6 +181,8 @@ class Manager:
         self._loading: dict[str, asyncio.Lock] = {}
         self._created = 0
         self._background: set[asyncio.Task[None]] = set()
+        # Called with (table, board index) when a board finishes (as a task: it may not hold up the table).
+        self.board_listeners: list[Callable[[Table, int], Coroutine[Any, Any, None]]] = []
         self.handlers: dict[type[ClientMsg], Callable[[TableSession, Connection, Any], Awaitable[ServerMsg | None]]] = {
             CallMsg: self._on_call, CardMsg: self._on_card, ClaimMsg: self._on_claim,
             ClaimAnswerMsg: self._on_claim_answer, UndoMsg: self._on_undo, HintMsg: self._on_hint,
@@ -221,6 +223,20 @@ class Manager:
         await self._db(self.store.create_table, table_id, config, links)
         await self.session(table_id)  # which deals the first board
         return {"table": table_id, "seat": me.letter, "token": mine, "invitations": invitations}
+
+    async def create_seated_table(self, people: list[str], config: dict[str, Any]) -> tuple[str, dict[str, str]]:
+        """A table with people at ``people`` (seat letters) and robots elsewhere, its configuration extended
+        by ``config`` (a club event's ``boards`` to play and who sits where). Returns the table and each
+        person's seat link; nobody owns it (no invitations or sharing)."""
+        seats = {Seat.parse(s) for s in people}
+        table_id = secrets.token_urlsafe(9)
+        full: dict[str, Any] = {"form": "duplicate", "robots": self.robots, **config,
+                                "seats": {s.letter: "human" if s in seats else "robot" for s in Seat}}
+        tokens = {s.letter: secrets.token_urlsafe(24) for s in sorted(seats)}
+        links = {token: Link(table_id, seat) for seat, token in tokens.items()}
+        await self._db(self.store.create_table, table_id, full, links)
+        await self.session(table_id)
+        return table_id, tokens
 
     async def session(self, table_id: str) -> TableSession:
         """The live table, loaded from the store (replaying its events) on first use."""
@@ -604,13 +620,19 @@ class Manager:
         raise ActionError("the table is busy; try again", "busy")
 
     def _after(self, session: TableSession, was_done: bool) -> None:
-        """When a duplicate board has just finished: the robots' second table."""
+        """When a duplicate board has just finished: the robots' second table; and whoever listens for
+        finished boards (a club event records its result) hears of it."""
         table = session.table
         b = table.board
         if b is None or was_done or phase(b) != "done":
             return
-        if table.form.family == "duplicate" and "robot_table" not in b.tags:
+        if table.form.family == "duplicate" and "robot_table" not in b.tags and second_table_job(
+                table, len(table.boards) - 1) is not None:
             self._start_second_table(session, len(table.boards) - 1)
+        for listener in self.board_listeners:
+            task = asyncio.create_task(listener(table, len(table.boards) - 1))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
 
     async def _announce(self, session: TableSession) -> None:
         self.broadcast(session)

@@ -553,7 +553,13 @@ def _replay_old_undo(b: Board, seat: Seat) -> None:
 
 
 def new_deal_event(table: Table, rng_seed: str | None = None) -> Event:
-    """The event that deals the next board (the deal itself is stored, so a replay is exact)."""
+    """The event that deals the next board (the deal itself is stored, so a replay is exact). A table of a
+    club event plays the boards its configuration gives (``boards``), then no more."""
+    given = table.config.get("boards")
+    if given is not None:
+        if len(table.boards) >= len(given):
+            raise ActionError("this table has played all its boards for the round", "no_more_boards")
+        return {"type": "deal", **given[len(table.boards)]}
     seed = None if rng_seed is None else f"{rng_seed}-{len(table.boards)}"
     board = game.Session(table.form, table.boards).next_board(seed=seed)
     event: Event = {"type": "deal", "deal": str(board.deal), "number": board.number, "dealer": board.dealer.letter,
@@ -576,8 +582,8 @@ def advise(table: Table, seat: Seat) -> Hint:
 def second_table_job(table: Table, index: int) -> tuple[Any, ...] | None:
     """What :func:`second_table` needs, as plain values (it may run in another process)."""
     b = table.boards[index]
-    if table.form.family != "duplicate" or phase(b) != "done":
-        return None
+    if table.form.family != "duplicate" or phase(b) != "done" or "boards" in table.config:
+        return None  # a club event's table is compared with the event's other tables, not with robots
     return (index, str(b.deal), b.number, b.dealer.letter, str(b.vulnerability),
             table.config.get("system", "sayc"), table.fast_robots)
 

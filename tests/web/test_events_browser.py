@@ -7,13 +7,25 @@ import re
 from typing import Any
 
 import pytest
-from test_browser import SHOTS, browser, server, shot  # noqa: F401 - the browser and server fixtures
+from test_browser import SHOTS, browser, server, shot, step  # noqa: F401 - the fixtures
 
 from redouble.events.results import Result
 
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
+
+
+def wait_until(condition: Any, page: Any, seconds: float = 60) -> None:
+    """Poll ``condition`` (the pages' security policy forbids evaluating a string in them)."""
+    for _ in range(int(seconds * 4)):
+        try:
+            if condition():
+                return
+        except Exception:  # redrawn under us: look again
+            pass
+        page.wait_for_timeout(250)
+    raise AssertionError("the page never got there")
 
 
 def ranking_rows(page: Any, field: str) -> list[list[str]]:
@@ -82,11 +94,78 @@ def test_a_three_table_mitchell_from_the_director_and_three_phones(browser: Any,
     director.fill("input[aria-label='corrected tricks']", "7")
     director.click("text=Save correction")
     director.wait_for_selector("text=2 versions")
-    director.wait_for_function(
-        "document.querySelector('#ranking table tbody tr td:last-child').textContent === '66.67'")
+    wait_until(lambda: director.locator("#ranking table tbody tr td").last.inner_text() != "" and
+               ranking_rows(director, "North-South")[0][-1] == "66.67", director)
     ns = ranking_rows(director, "North-South")
     assert [(row[1], row[-1]) for row in ns] == [("1", "66.67"), ("2", "41.67"), ("3", "41.67")]
     assert [row[0] for row in ns] == ["1", "2=", "2="]
     shot(director, "events-director-results")
     assert errors == []
+    director_context.close()
+
+
+def test_an_online_two_table_event_with_people_and_robots(browser: Any, server: str) -> None:  # noqa: F811
+    director_context = browser.new_context(viewport={"width": 1200, "height": 900})
+    director = director_context.new_page()
+    director.set_default_timeout(20000)
+    director.goto(f"{server}/director")
+    director.fill("#ev-name", "Online night")
+    director.select_option("#ev-movement", "howell")
+    director.fill("#ev-tables", "2")
+    director.fill("#ev-bpr", "1")
+    director.check("#ev-online")
+    director.click("text=Create the event")
+    director.wait_for_selector("#join-link")
+    join = director.locator("#join-link").get_attribute("href")
+
+    people = []
+    for name in ("Ann", "Bo"):
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(20000)
+        page.goto(join)
+        page.fill("#pair-name", name)
+        page.select_option("#pair-people", "1")  # a robot partner
+        page.click("text=Register")
+        page.wait_for_selector("text=Waiting for the director")
+        people.append((context, page))
+    director.click("#next-round")
+    director.wait_for_selector("text=round 1 of 3 under way")
+
+    for round_ in (1, 2, 3):
+        tables = []
+        for context, page in people:
+            page.wait_for_selector(f"text=Round {round_} of 3", timeout=60000)
+            link = page.locator("a.seat-link").first.get_attribute("href")
+            table = context.new_page()
+            table.set_default_timeout(20000)
+            table.goto(link)
+            table.wait_for_selector("#info")
+            tables.append(table)
+        # Both people play at once (they may sit at the same table, as opponents).
+        bids = ["2NT", "2NT"]
+        for _ in range(3000):
+            if all(t.locator("#result").count() for t in tables):
+                break
+            for k, t in enumerate(tables):
+                if not t.locator("#result").count() and step(t, bids[k]) == bids[k]:
+                    bids[k] = None
+        else:
+            raise AssertionError("the round's boards did not finish")
+        if round_ == 1:
+            shot(tables[0], "events-online-table")
+        for t in tables:
+            t.close()
+    # The rounds moved on by themselves; every board has both tables' results and each person sees them.
+    ann = people[0][1]
+    wait_until(lambda: ann.locator("section.board").count() == 3, ann)
+    assert ann.locator("section.board table tbody tr").count() == 6
+    shot(ann, "events-online-pair")
+    director.reload()
+    director.wait_for_selector("#ranking table")
+    assert director.locator("#travellers tbody tr").count() == 6
+    names = director.locator("#ranking").inner_text()
+    assert "Ann" in names and "Bo" in names and "(robots)" in names
+    for context, _ in people:
+        context.close()
     director_context.close()

@@ -33,6 +33,8 @@
       scale: el("select", { id: "ev-scale" }, el("option", { value: "european" }, "2/1/0"), el("option", { value: "american" }, "1/½/0")),
       traveller: el("input", { id: "ev-traveller", type: "checkbox", checked: true }),
       deal: el("input", { id: "ev-deal", type: "checkbox", checked: true }),
+      online: el("input", { id: "ev-online", type: "checkbox" }),
+      minutes: el("input", { id: "ev-minutes", type: "number", min: 0, max: 240, value: 0 }),
     };
     const go = el("button", { type: "submit", class: "primary" }, "Create the event");
     const err = el("p", { class: "error", role: "alert", hidden: true });
@@ -52,7 +54,8 @@
       if (kind === "teams" && !["imps", "bam"].includes(scoring)) scoring = "imps";
       if (kind === "pairs" && ["imps", "bam"].includes(scoring)) scoring = "mp";
       const body = { name: f.name.value, kind, movement, boards_per_round: Number(f.bpr.value), scoring,
-        scale: f.scale.value, show_traveller: f.traveller.checked, deal: f.deal.checked };
+        scale: f.scale.value, show_traveller: f.traveller.checked, deal: f.deal.checked,
+        online: f.online.checked, round_minutes: Number(f.minutes.value || 0) };
       try {
         const made = await api("/api/events", null, body);
         save(made.id, { name: body.name, director: made.director, tables: made.tables });
@@ -64,7 +67,8 @@
         field("Name", f.name), field("Movement", f.movement), field("Tables", f.tables), field("Teams (round robin)", f.teams),
         field("Even Mitchell", f.variant), field("Arrow-switch rounds", f.arrow), field("Rounds", f.rounds),
         field("Boards a round", f.bpr), field("Scoring", f.scoring), field("Matchpoint scale", f.scale),
-        field("Show the traveller after entry", f.traveller), field("Redouble deals the boards", f.deal)),
+        field("Show the traveller after entry", f.traveller), field("Redouble deals the boards", f.deal),
+        field("Online (pairs register and play here)", f.online), field("Minutes a round (online; 0: none)", f.minutes)),
       err, go);
     return form;
   }
@@ -104,7 +108,15 @@
         try { await api(`/api/events/${id}/entries`, token, { op: "deals", pbn: await file.text() }); announce("Deals loaded"); refresh(); }
         catch (exc) { fail(exc); }
       } })));
-    const links = el("section", { class: "panel" }, el("h2", {}, "Table links"),
+    const online = ev.online ? el("section", { class: "panel", id: "online" }, el("h2", {}, "Online event"),
+      el("p", {}, "Registration link: ", el("a", { href: `${location.origin}/events/join#e=${id}`, target: "_blank", id: "join-link" },
+        `${location.origin}/events/join#e=${id}`)),
+      el("p", {}, `${Object.keys(ev.registered).length} of ${ev.pairs.length} pairs registered; ` +
+        (ev.round ? `round ${ev.round} of ${ev.rounds} under way.` : "not started.")),
+      ev.round < ev.rounds ? el("button", { type: "button", class: "primary", id: "next-round", onclick: async () => {
+        try { const r = await api(`/api/events/${id}/rounds`, token, {}); announce(`Round ${r.round} started`); refresh(); }
+        catch (exc) { fail(exc); } } }, ev.round ? `Start round ${ev.round + 1} now` : "Start the event") : null) : null;
+    const links = ev.online ? null : el("section", { class: "panel" }, el("h2", {}, "Table links"),
       el("div", { class: "links" }, Array.from({ length: ev.tables }, (_, k) => {
         const t = (mine.tables || []).find(x => x.table === k + 1);
         if (!t) return el("figure", {}, el("figcaption", {}, `Table ${k + 1}`),
@@ -130,7 +142,7 @@
     main.replaceChildren(el("h1", {}, ev.config.name),
       el("p", {}, `${ev.movement}, ${ev.config.boards_per_round} boards a round; ${ev.changes} changes logged.`),
       ev.notes.length ? el("ul", { class: "note" }, ev.notes.map(n => el("li", {}, n))) : null,
-      tools, err, links, el("section", { class: "panel" }, el("h2", {}, "Progress"), progress),
+      tools, err, online, links, el("section", { class: "panel" }, el("h2", {}, "Progress"), progress),
       ranking(res), travellers(ev, res, id, token, fail));
   }
 
