@@ -87,6 +87,10 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        help="default: from the file's Scoring tag")
     score.add_argument("--scale", choices=["european", "american"], default="european")
     score.add_argument("--two-fields", action="store_true", help="rank North-South and East-West pairs apart")
+    from redouble.cli.files import STATUS_HELP, add_strict_option
+
+    add_strict_option(score)
+    score.epilog = STATUS_HELP + "; a traveller row that cannot be read counts as a problem"
     _output_options(score)
     score.set_defaults(func=run_score)
     p.set_defaults(func=lambda args: _no_action(p))
@@ -236,14 +240,16 @@ def run_results(args: argparse.Namespace) -> int:
 
 
 def run_score(args: argparse.Namespace) -> int:
-    from redouble import pbn
+    from redouble.cli.files import EXIT_PROBLEMS, read_boards
     from redouble.events.pbnfile import read_results, scoring_method
     from redouble.events.scoring import score_pairs
 
-    loaded = pbn.load(args.file, errors="collect")
-    found = read_results(loaded.boards)
-    for problem in [str(e) for e in loaded.errors] + found.problems:
+    loaded = read_boards(args.file, "event", strict=args.strict)
+    found = read_results(loaded)
+    for problem in found.problems:
         print(f"redouble event: {args.file}: {problem}", file=sys.stderr)
+    if found.problems and args.strict:
+        raise CommandError(f"{args.file}: {found.problems[0]}")
     if not found.results:
         raise CommandError(f"{args.file} has no travellers (ScoreTable sections with PairId_NS, PairId_EW, "
                            "Contract, Declarer and Result)")
@@ -255,10 +261,10 @@ def run_score(args: argparse.Namespace) -> int:
             fields.setdefault(r.ns, "NS")
             fields.setdefault(r.ew, "EW")
     score = score_pairs(found.results, method=method, scale=args.scale, fields=fields)
-    title = loaded.boards[0].tags.get("Event", Path(args.file).stem) if loaded.boards else Path(args.file).stem
-    boards = {b.number: b for b in loaded.boards if b.number is not None}
+    title = loaded[0].tags.get("Event", Path(args.file).stem) if loaded else Path(args.file).stem
+    boards = {b.number: b for b in loaded if b.number is not None}
     _write_outputs(args, score, found.names, title, boards)
-    return 0
+    return EXIT_PROBLEMS if loaded.problems or found.problems else 0
 
 
 def _write_outputs(args: argparse.Namespace, score, names: dict[str, str], title: str,  # type: ignore[no-untyped-def]

@@ -69,7 +69,7 @@ def test_score_reports_problems_and_refuses_a_file_without_travellers(tmp_path: 
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.pbn"
     path.write_text(SEED_FILE.replace(" 2 13 3NT  S 10", " 2 13 3NT  Q 10"), encoding="utf-8")
-    assert main(["event", "score", str(path)]) == 0
+    assert main(["event", "score", str(path)]) == 3  # done, but a row was left out
     captured = capsys.readouterr()
     assert "board 1, ScoreTable row 2" in captured.err and "not a seat" in captured.err
     assert captured.out.splitlines()[0].startswith("Rank")
@@ -77,6 +77,8 @@ def test_score_reports_problems_and_refuses_a_file_without_travellers(tmp_path: 
     empty.write_text('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432"]\n')
     assert main(["event", "score", str(empty)]) == 2
     assert "has no travellers" in capsys.readouterr().err
+    assert main(["event", "score", str(path), "--strict"]) == 2
+    assert "not a seat" in capsys.readouterr().err
 
 
 def test_a_whole_evening(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
