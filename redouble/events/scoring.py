@@ -193,15 +193,21 @@ def _artificial_imps(percent: float, per_10_percent: float = ARTIFICIAL_IMPS_PER
     return round((percent - 50.0) / 10.0 * per_10_percent, 2)
 
 
-def _matchpoint_board(results: Sequence[Result], expected: int, scale: MatchpointScale) -> list[TravellerLine]:
-    top = scale.top(expected)
-    unit = scale.per_pair_beaten
+def _scored_groups(results: Sequence[Result]) -> list[list[Result]]:
+    """The played and assigned results of a board, by group: one group unless the board was fouled, when
+    each group (the results with the same cards) is compared within itself."""
     groups: dict[int, list[Result]] = defaultdict(list)
     for r in results:
         if r.has_score:
             groups[r.fouled].append(r)
+    return list(groups.values())
+
+
+def _matchpoint_board(results: Sequence[Result], expected: int, scale: MatchpointScale) -> list[TravellerLine]:
+    top = scale.top(expected)
+    unit = scale.per_pair_beaten
     points: dict[int, tuple[float, float]] = {}
-    for group in groups.values():
+    for group in _scored_groups(results):
         n = len(group)
         ns_scores = [r.ns_score for r in group]
         ew_scores = [r.ew_score for r in group]
@@ -230,12 +236,8 @@ def _matchpoint_board(results: Sequence[Result], expected: int, scale: Matchpoin
 
 def _imp_board(results: Sequence[Result], method: str, trim: int, min_to_trim: int,
                cross_average: bool, artificial_imps: float) -> list[TravellerLine]:
-    groups: dict[int, list[Result]] = defaultdict(list)
-    for r in results:
-        if r.has_score:
-            groups[r.fouled].append(r)
     points: dict[int, tuple[float, float, int | None]] = {}
-    for group in groups.values():
+    for group in _scored_groups(results):
         if method == "butler":
             # The datum comes from the North-South view; a split score enters with its North-South figure.
             datum = butler_datum([_score(r.ns_score) for r in group], trim=trim, min_results_to_trim=min_to_trim)

@@ -395,8 +395,8 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
     async def director_page(request: Request) -> Response:
         return FileResponse(STATIC / "director.html", headers={"Cache-Control": "no-cache"})
 
-    async def table_page(request: Request) -> Response:
-        return FileResponse(STATIC / "entry.html", headers={"Cache-Control": "no-cache"})
+    async def phone_page(request: Request) -> Response:
+        return FileResponse(STATIC / "phone.html", headers={"Cache-Control": "no-cache"})
 
     async def create(request: Request) -> Response:
         body = await read_json(request)
@@ -520,9 +520,6 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
             return refusal(exc)
         return JSONResponse(made, status_code=201)
 
-    async def join_page(request: Request) -> Response:
-        return FileResponse(STATIC / "join.html", headers={"Cache-Control": "no-cache"})
-
     async def register(request: Request) -> Response:
         body = await read_json(request)
         if isinstance(body, Response):
@@ -560,12 +557,12 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
         return JSONResponse({"round": number})
 
     routes = [
-        Route("/events/join", join_page),
+        Route("/events/join", phone_page),
         Route("/api/events/{event}/register", register, methods=["POST"]),
         Route("/api/events/{event}/pair/{pair}", pair),
         Route("/api/events/{event}/rounds", start_round, methods=["POST"]),
         Route("/director", director_page),
-        Route("/events/table", table_page),
+        Route("/events/table", phone_page),
         Route("/api/events", create, methods=["POST"]),
         Route("/api/events/{event}", show),
         Route("/api/events/{event}/table/{table}", table),

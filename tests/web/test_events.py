@@ -144,7 +144,8 @@ def test_teams_event(client: TestClient) -> None:
 
 
 def test_pages_are_served(client: TestClient) -> None:
-    for path in ("/director", "/events/table", "/static/director.js", "/static/entry.js", "/static/events.css"):
+    for path in ("/director", "/events/table", "/events/join", "/static/director.js", "/static/entry.js",
+                 "/static/join.js", "/static/events.css"):
         r = client.get(path)
         assert r.status_code == 200, path
     assert "director.js" in client.get("/director").text

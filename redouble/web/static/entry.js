@@ -3,6 +3,7 @@
 // computed by the server (the library's scoring), East-West confirm. Opened from the table's link or QR code.
 
 (function () {
+  if (location.pathname !== "/events/table") return;
   const { el, api, announce } = Ev;
   const params = Ev.hashParams();
   const eventId = params.e, token = params.t;

@@ -3,6 +3,7 @@
 // travellers of the boards the pair has played (never before).
 
 (function () {
+  if (location.pathname !== "/events/join") return;
   const { el, api, announce } = Ev;
   const main = document.getElementById("main");
   const KEY = "redouble.pairs";
