@@ -321,8 +321,10 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
             await manager.detach(session, conn)
 
     # The Director area (club events) shares the store's database and the checks on request bodies.
-    event_api, event_store = event_routes(store_url, guarded_json,
-                                          lambda request: manager.table_limiter.allow(client_of(request)), manager)
+    def allow_new(request: Request) -> bool:
+        return manager.table_limiter is None or manager.table_limiter.allow(client_of(request))
+
+    event_api, event_store = event_routes(store_url, guarded_json, allow_new, manager)
     routes = [
         *event_api,
         Route("/", index),
