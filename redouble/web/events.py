@@ -111,10 +111,16 @@ class Desk:
             self.rooms[event_id] = room
             return room
         newer: list[LogEntry] = await self._db(self.store.since, event_id, room.seq)
-        for item in newer:
-            room.event.apply(item.entry, who=item.who, at=item.at, seq=item.seq)
-            room.seq = item.seq
+        self._catch_up(room, newer)
         return room
+
+    @staticmethod
+    def _catch_up(room: Room, newer: list[LogEntry]) -> None:
+        # Another request may have caught up while this one read the log: apply each entry once.
+        for item in newer:
+            if item.seq > room.seq:
+                room.event.apply(item.entry, who=item.who, at=item.at, seq=item.seq)
+                room.seq = item.seq
 
     async def role(self, event_id: str, token: str | None) -> str:
         """What the link may do at the event: ``'director'`` or ``'table:N'``."""
@@ -131,9 +137,7 @@ class Desk:
             trial.apply(entry, who=who)  # raises, changing nothing, when the entry is wrong
             seq = await self._db(self.store.append, event_id, entry, who)
             # Others may have stored before us: replay from the log so the event is exactly the stored one.
-            for item in await self._db(self.store.since, event_id, room.seq):
-                room.event.apply(item.entry, who=item.who, at=item.at, seq=item.seq)
-                room.seq = item.seq
+            self._catch_up(room, await self._db(self.store.since, event_id, room.seq))
             assert room.seq >= seq
             return room.event
 
