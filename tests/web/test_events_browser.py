@@ -139,7 +139,7 @@ def test_an_online_two_table_event_with_people_and_robots(browser: Any, server: 
     for round_ in (1, 2, 3):
         tables = []
         for context, page in people:
-            page.wait_for_selector(f"text=Round {round_} of 3", timeout=60000)
+            page.wait_for_selector(f"text=Round {round_} of 3", timeout=240000)  # the robots' table may be slow
             link = page.locator("a.seat-link").first.get_attribute("href")
             table = context.new_page()
             table.set_default_timeout(20000)
@@ -148,7 +148,7 @@ def test_an_online_two_table_event_with_people_and_robots(browser: Any, server: 
             tables.append(table)
         # Both people play at once (they may sit at the same table, as opponents).
         bids = ["2NT", "2NT"]
-        deadline = time.monotonic() + 300
+        deadline = time.monotonic() + 600
         while not all(t.locator("#result").count() for t in tables):
             if time.monotonic() > deadline:
                 raise AssertionError("the round's boards did not finish: "
@@ -167,7 +167,7 @@ def test_an_online_two_table_event_with_people_and_robots(browser: Any, server: 
             t.close()
     # The rounds moved on by themselves; every board has both tables' results and each person sees them.
     ann = people[0][1]
-    wait_until(lambda: ann.locator("section.board").count() == 3, ann)
+    wait_until(lambda: ann.locator("section.board").count() == 3, ann, seconds=240)
     assert ann.locator("section.board table tbody tr").count() == 6
     shot(ann, "events-online-pair")
     director.reload()
