@@ -1,4 +1,5 @@
-"""What the tests share: skipping for a missing tool, except in CI, where a missing tool is a failure."""
+"""What the tests share: skipping for a missing tool, except in CI, where a missing tool is a failure; the
+check of a bidding table row."""
 
 from __future__ import annotations
 
@@ -13,6 +14,9 @@ from pathlib import Path
 from typing import NoReturn
 
 import pytest
+
+from redouble import Auction, Hand
+from redouble.bidding import choose_call
 
 
 def missing(reason: str) -> NoReturn:
@@ -62,3 +66,10 @@ def postgres_server() -> Iterator[str]:
         subprocess.run(as_postgres([str(pg_bin / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]),
                        capture_output=True)
         shutil.rmtree(base, ignore_errors=True)
+
+
+def assert_call(hand: str, auction: str, dealer: str, expected: str, why: str) -> None:
+    """The SAYC robot holding ``hand`` after ``auction`` (calls from ``dealer``) makes ``expected``; the
+    failure says why it should and what the robot chose by which rule."""
+    choice = choose_call(Hand.parse(hand), Auction(dealer, auction.split()))
+    assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule} ({choice.meaning.text})"

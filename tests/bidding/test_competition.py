@@ -8,6 +8,7 @@ import pytest
 
 from redouble import Auction, Hand
 from redouble.bidding import choose_call, explain, explain_rules
+from tests.support import assert_call
 
 # (hand, auction so far, dealer, expected call, why)
 CASES = [
@@ -37,8 +38,7 @@ CASES = [
 @pytest.mark.parametrize(("hand", "auction", "dealer", "expected", "why"), CASES,
                          ids=[f"{c[1]}|{c[0]}" for c in CASES])
 def test_competitive_call(hand: str, auction: str, dealer: str, expected: str, why: str) -> None:
-    choice = choose_call(Hand.parse(hand), Auction(dealer, auction.split()))
-    assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule} ({choice.meaning.text})"
+    assert_call(hand, auction, dealer, expected, why)
 
 
 def test_penalty_double_with_defensive_tricks() -> None:

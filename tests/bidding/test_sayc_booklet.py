@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from redouble.auction import Auction
-from redouble.bidding import choose_call
-from redouble.deal import Hand
+from tests.support import assert_call
 
 # (hand, auction so far, dealer, expected call, the booklet's rule)
 CASES: list[tuple[str, str, str, str, str]] = [
@@ -316,5 +314,4 @@ CASES: list[tuple[str, str, str, str, str]] = [
 @pytest.mark.parametrize(("hand", "auction", "dealer", "expected", "why"), CASES,
                          ids=[f"{c[1] or 'open'}:{c[0]}" for c in CASES])
 def test_booklet_situation(hand: str, auction: str, dealer: str, expected: str, why: str) -> None:
-    choice = choose_call(Hand.parse(hand), Auction(dealer, auction.split()))
-    assert str(choice.call) == expected, f"{why}: bot chose {choice.call} by {choice.rule} ({choice.meaning.text})"
+    assert_call(hand, auction, dealer, expected, why)

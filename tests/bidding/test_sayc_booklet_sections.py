@@ -12,8 +12,8 @@ from __future__ import annotations
 import pytest
 
 from redouble.auction import Auction
-from redouble.bidding import choose_call, explain, explain_rules
-from redouble.deal import Hand
+from redouble.bidding import explain, explain_rules
+from tests.support import assert_call
 
 Row = tuple[str, ...]
 
@@ -198,9 +198,7 @@ CASES = [(section, *row) for section, rows in SECTIONS.items() for row in rows]
                          ids=[f"{c[0]}|{c[2] or 'open'}|{c[1]}" for c in CASES])
 def test_booklet_statement(section: str, hand: str, auction: str, expected: str, statement: str,
                            dealer: str) -> None:
-    choice = choose_call(Hand.parse(hand), Auction(dealer, auction.split()))
-    assert str(choice.call) == expected, (
-        f"{section}: {statement}: bot chose {choice.call} by {choice.rule} ({choice.meaning.text})")
+    assert_call(hand, auction, dealer, expected, f"{section}: {statement}")
 
 
 # What the booklet says a call means, whoever makes it: (auction, the last call's rule, words in its meaning).

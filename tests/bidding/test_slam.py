@@ -7,6 +7,7 @@ import pytest
 
 from redouble import Auction, Hand
 from redouble.bidding import choose_call, explain, explain_rules
+from tests.support import assert_call
 
 SPADES_AGREED = "1S P 2C P 3S P 4S P"
 
@@ -35,8 +36,7 @@ CASES = [
 
 @pytest.mark.parametrize(("hand", "auction", "expected", "why"), CASES, ids=[f"{c[1]}|{c[0]}" for c in CASES])
 def test_slam_call(hand: str, auction: str, expected: str, why: str) -> None:
-    choice = choose_call(Hand.parse(hand), Auction("N", auction.split()))
-    assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule} ({choice.meaning.text})"
+    assert_call(hand, auction, "N", expected, why)
 
 
 def test_every_slam_call_is_explained() -> None:
