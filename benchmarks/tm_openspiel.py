@@ -133,6 +133,8 @@ def main() -> int:
     for bot in bots:
         bot.terminate()
     failed = [c.process.returncode for c in controllers if c.process.returncode]
+    if failed:
+        print(f"client exit statuses: {[c.process.returncode for c in controllers]}")
     print(f"{args.deals} deals in {elapsed:.1f} s; scores agree on {agree} of {args.deals}; "
           f"{len(controllers)} clients, {len(failed)} exited with an error")
     if args.transcript and controllers:
