@@ -794,11 +794,18 @@ class Manager:
 
     async def _think(self, table: Table) -> Event | None:
         """The event of the robot on turn at ``table``: strong robots think in a worker process, within the
-        budget the workers can give this table now."""
+        budget the workers can give this table now. Should the worker fail (killed, say), the robot plays
+        by rules of thumb this once rather than keep the table waiting."""
         if table.fast_robots or not self.threaded_robots:
             return table.robot_event()
         budget = self.workers.budget(table.id, DEFAULT_BUDGET)
-        event: Event | None = await self.workers.run(think, table.for_thinking(), budget, key=table.id)
+        try:
+            event: Event | None = await self.workers.run(think, table.for_thinking(), budget, key=table.id)
+        except Exception:
+            log.exception("a robot's thinking failed at table %s; it plays by rules of thumb", table.id)
+            simple = table.for_thinking()
+            simple.fast_robots = True
+            return simple.robot_event()
         return event
 
     async def close(self) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -63,6 +64,37 @@ def test_play_prints_its_address_and_serves_the_page(tmp_path: Path) -> None:
         script = urllib.request.urlopen(f"http://127.0.0.1:{port}/static/app.js", timeout=2).read().decode()
         assert "new WebSocket" in script
         assert db.exists()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_play_refuses_a_large_websocket_message_before_reading_it(tmp_path: Path) -> None:
+    ws_client = pytest.importorskip("websockets.sync.client")
+    from websockets.exceptions import ConnectionClosed
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "redouble", "play", "--port", str(port), "--db",
+                             str(tmp_path / "t.sqlite3"), "--robots", "fast"], stdout=subprocess.DEVNULL)
+    try:
+        for _ in range(200):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/forms", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.05)
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", method="POST",
+                                         data=b'{"form": "rubber", "seat": "S"}',
+                                         headers={"Content-Type": "application/json"})
+        token = json.loads(urllib.request.urlopen(request, timeout=10).read())["token"]
+        with ws_client.connect(f"ws://127.0.0.1:{port}/ws/{token}", max_size=2**22) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "state"
+            ws.send('{"type": "ping", "pad": "' + "x" * 100_000 + '"}')
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    ws.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # "message too big"
     finally:
         proc.terminate()
         proc.wait(10)

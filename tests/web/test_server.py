@@ -236,31 +236,44 @@ def test_restart_mid_deal_resumes_exactly(db: Path) -> None:
 
 
 def test_undo_takes_back_own_call_and_card_but_never_what_was_seen(client: TestClient) -> None:
-    made = new_table(client, "duplicate", seat="S")
-    with client.websocket_connect(f"/ws/{made['token']}") as ws:
-        me = Player(ws)
+    """South and North (a friend) against robots; what the robots call does not matter."""
+    made = new_table(client, "duplicate", seat="S", invite=["N"])
+    with client.websocket_connect(f"/ws/{made['token']}") as ws, \
+            client.websocket_connect(f"/ws/{made['invitations']['N']}") as ws_n:
+        me, north = Player(ws), Player(ws_n)
+        north.do(type="call", call="Pass")  # North deals board 1
         me.wait(lambda b: b["to_act"] and b["phase"] == "auction")
         before_bid = me.board["auction"]
-        assert [c["call"] for c in before_bid] == ["Pass", "2H"]
-        # A double keeps the auction going: South may take it back when it comes round again.
-        me.do(type="call", call="X")
-        me.wait(lambda b: b["to_act"])
-        assert me.board["phase"] == "auction" and me.state["can_undo"]
+        # South bids; the auction waits on North: South may take the bid back.
+        me.do(type="call", call=next(c for c in me.board["legal"] if c[0].isdigit()))
+        me.wait(lambda b: b["turn"] == "N")
+        assert me.state["can_undo"]
         me.do(type="undo")
         me.wait(lambda b: b["to_act"] and b["auction"] == before_bid)
-        # 3NT ends the auction and West leads: dummy has been seen, so the auction is not reopened.
-        me.do(type="call", call="3NT")
-        me.wait(lambda b: b["to_act"])
-        assert me.board["phase"] == "play" and me.board["contract"] == "3NT-S" and len(me.board["trick"]) == 1
+        # 7NT by South: once West leads, dummy has been seen and the auction is not reopened.
+        me.do(type="call", call="7NT")
+        for _ in range(20):  # the people pass (South too, over a double) until the auction is over
+            me.wait(lambda b: b["phase"] != "auction" or b["turn"] in ("S", "N"))
+            if me.board["phase"] != "auction":
+                break
+            if me.board["turn"] == "S":
+                me.do(type="call", call="Pass")
+                continue
+            north.wait(lambda b: b["to_act"])
+            seq = north.do(type="call", call="Pass")["table"]["seq"]
+            me.wait(lambda b, seq=seq: me.state["seq"] >= seq)
+        me.wait(lambda b: b["to_act"] and b["phase"] == "play")
+        assert me.board["contract"].startswith("7NT") and me.board["declarer"] == "S"
+        assert len(me.board["trick"]) == 1  # West's lead
         assert not me.state["can_undo"]
         reply = me.request(type="undo")
         assert reply["code"] == "not_allowed" and "dummy seen" in reply["message"]
-        assert me.request(type="call", call="7NT")["code"] == "wrong_phase"
+        assert me.request(type="call", call="Pass")["code"] == "wrong_phase"
         # Within the play the declarer takes back a card of its own (or of dummy's) and the robots' after it.
         for _ in range(200):
             if me.board["phase"] == "play" and me.board["to_act"] and me.board["tricks_left"] == 11:
                 break
-            me.act(simple_choice("3NT"))
+            me.act(simple_choice("7NT"))
         acting = me.board["acting_for"]
         hand_before = me.board["hands"][acting]["cards"]
         card = me.board["legal"][0]

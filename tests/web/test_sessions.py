@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -199,15 +200,20 @@ def scripted_game(client: TestClient, errors: list[dict[str, Any]]) -> dict[str,
         act(me, errors, type="share", on=True)
         act(me, errors, type="invite", seat="N")
         act(me, errors, type="robot", seat="N", on=True)
+        # 7NT by South, whatever the robots call: South declares, and plays after West's lead.
         until(me, lambda st: st["board"]["to_act"])
-        assert [c["call"] for c in me.board["auction"]] == ["Pass", "2H"]
-        act(me, errors, type="call", call="X")
+        act(me, errors, type="call", call="7NT")
+        for _ in range(5):  # over a double, South passes
+            until(me, lambda st: st["board"]["to_act"])
+            if me.board["phase"] != "auction":
+                break
+            act(me, errors, type="call", call="Pass")
+        assert me.board["phase"] == "play" and me.board["declarer"] == "S"
+        act(me, errors, type="card", card=me.board["legal"][0])
         until(me, lambda st: st["board"]["to_act"])
         act(me, errors, type="undo")
-        until(me, lambda st: st["board"]["to_act"] and len(st["board"]["auction"]) == 2)
-        act(me, errors, type="call", call="3NT")
-        until(me, lambda st: st["board"]["to_act"] and st["board"]["phase"] == "play")
-        act(me, errors, type="card", card=me.board["legal"][0])
+        until(me, lambda st: st["board"]["to_act"])
+        act(me, errors, type="card", card=me.board["legal"][-1])
         until(me, lambda st: st["board"]["to_act"])
         act(me, errors, type="claim", tricks=0)
         until(me, lambda st: st["board"]["result"] is not None and st["board"]["result"]["robot_table"] is not None)
@@ -263,3 +269,18 @@ def test_a_store_failure_when_the_minibridge_contract_is_named(db: Path, monkeyp
     with make_client(db, seed="mini") as client:
         with client.websocket_connect(f"/ws/{made['tokens'][declarer]}") as ws:
             assert Player(ws).state["board"] == final["board"]
+
+
+def test_a_robot_whose_worker_fails_plays_by_rules_of_thumb(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    with make_client(db, robots="strong", threaded_robots=True, heavy_workers=1) as client:
+        manager = client.app.state.manager  # type: ignore[attr-defined]
+
+        async def broken(*args: Any, **options: Any) -> Any:
+            raise BrokenProcessPool("a worker died")
+
+        monkeypatch.setattr(manager.workers, "run", broken)
+        made = new_table(client, "rubber", seat="S")
+        with client.websocket_connect(f"/ws/{made['token']}") as ws:
+            me = Player(ws)
+            me.wait(lambda b: b["to_act"])  # North and East called all the same: the table did not stall
+            assert [c["seat"] for c in me.board["auction"]] == ["N", "E"]
