@@ -78,12 +78,12 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.robot_waits: list[float] = []
+        self.mean_wait_by_table: list[float] = []
         self.events = 0
         self.events_by_table: list[int] = []
         self.errors = 0
         self.error_kinds: dict[str, int] = {}
         self.deals = 0
-        self.long_waits = 0  # the robots kept the person waiting over 30 s
 
 
 async def player(port: int, token: str, stop_at: float, stats: Stats, think: float, rng: random.Random) -> None:
@@ -93,6 +93,7 @@ async def player(port: int, token: str, stop_at: float, stats: Stats, think: flo
         state = json.loads(await ws.recv())["table"]
         first_seq = state["seq"]
         waiting_since: float | None = time.perf_counter()  # for the robots
+        my_waits: list[float] = []
         while time.monotonic() < stop_at:
             board = state["board"]
             msg = None
@@ -108,7 +109,7 @@ async def player(port: int, token: str, stop_at: float, stats: Stats, think: flo
                     msg = {"type": "card", "card": board["legal"][-1]}
             if msg is not None:
                 if waiting_since is not None:
-                    stats.robot_waits.append(time.perf_counter() - waiting_since)
+                    my_waits.append(time.perf_counter() - waiting_since)
                     waiting_since = None
                 if think > 0:  # a person takes a moment (uniform around --think seconds)
                     await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
@@ -140,7 +141,10 @@ async def player(port: int, token: str, stop_at: float, stats: Stats, think: flo
                 if reply["type"] == "state":
                     state = reply["table"]
         if waiting_since is not None and time.perf_counter() - waiting_since > 30:
-            stats.long_waits += 1
+            my_waits.append(time.perf_counter() - waiting_since)
+        stats.robot_waits.extend(my_waits)
+        if my_waits:
+            stats.mean_wait_by_table.append(statistics.fmean(my_waits))
         stats.events += state["seq"] - first_seq
         stats.events_by_table.append(state["seq"] - first_seq)
 
@@ -196,7 +200,7 @@ def report(args: argparse.Namespace, stats: Stats, elapsed: float) -> None:
 
     waits = sorted(stats.robot_waits) or [0.0]
     per_table = sorted(stats.events_by_table) or [0]
-    long_waits = sum(1 for w in waits if w > 30) + stats.long_waits
+    long_waits = sum(1 for w in waits if w > 30)
     print(f"robots: {args.robots}, form: {args.form}, think: {args.think:g} s, tables: {args.tables}, "
           f"seconds: {args.seconds:g} (wall {elapsed:.1f}), cores: {os.cpu_count()}")
     print(f"person actions: {len(lat)} ({len(lat) / args.seconds:.0f}/s); all stored events incl. robots: "
@@ -204,9 +208,12 @@ def report(args: argparse.Namespace, stats: Stats, elapsed: float) -> None:
           f"errors: {stats.errors} {stats.error_kinds or ''}")
     print(f"latency ms: p50 {pct(lat, 50) * 1000:.1f}  p95 {pct(lat, 95) * 1000:.1f}  "
           f"p99 {pct(lat, 99) * 1000:.1f}  mean {statistics.fmean(lat) * 1000:.1f}  max {lat[-1] * 1000:.1f}")
+    means = sorted(stats.mean_wait_by_table) or [0.0]
     print(f"robots' wait s: p50 {pct(waits, 50):.2f}  p95 {pct(waits, 95):.2f}  max {waits[-1]:.2f}; "
-          f"events per table: least {per_table[0]}, median {statistics.median(per_table):g}, "
-          f"most {per_table[-1]}; waits over 30 s: {long_waits}")
+          f"waits over 30 s: {long_waits}")
+    print(f"fairness: a table's mean wait s: least {means[0]:.2f}, median {statistics.median(means):.2f}, "
+          f"most {means[-1]:.2f}; events per table: least {per_table[0]}, median "
+          f"{statistics.median(per_table):g}, most {per_table[-1]}")
 
 
 if __name__ == "__main__":

@@ -30,7 +30,7 @@ class Limits:
     actions_burst: int = 100  # ...after a burst of this many
     connections_per_seat: int = 4  # tabs and devices open on one seat
     connections_per_table: int = 16
-    connections_per_client: int = 64  # websockets open from one client address
+    connections_per_client: int = 256  # websockets open from one client address (a club behind one NAT)
 
 
 class TokenBucket:

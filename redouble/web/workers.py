@@ -2,11 +2,10 @@
 
 The robots' thinking and the end-of-deal work are Python that would hold the interpreter lock and stall
 every table, so they run in a pool of worker processes at a lower priority than the event loop. The
-pool is shared fairly: jobs wait in a queue per table, and a free worker takes the oldest job of the
-table that has used the least worker time lately (a decaying sum), so one busy table cannot starve the
-others; and each table's robots are given a think-time budget that shrinks as more tables want the
-workers at once (:meth:`Workers.budget`), so the queue stays short. Background jobs (a duplicate board's
-second table) wait while robots are thinking for people, but one always runs.
+pool is shared fairly: jobs wait in a queue per table and the tables take turns (round robin), so one busy
+table cannot starve the others; and each table's robots are given a think-time budget that shrinks as
+more tables want the workers at once (:meth:`Workers.budget`), so a turn comes round soon. Background
+jobs (a duplicate board's second table) wait while robots are thinking for people, but one always runs.
 
 Each worker asks the kernel to kill it when the server process dies (``PR_SET_PDEATHSIG``), so neither a
 SIGTERM nor a ``kill -9`` of the server leaves workers behind; :meth:`Workers.close` ends them at once
@@ -27,17 +26,16 @@ import concurrent.futures
 import contextlib
 import ctypes
 import functools
-import math
 import multiprocessing
 import os
 import signal
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 PR_SET_PDEATHSIG = 1
-HALF_LIFE = 20.0  # seconds: how fast a table's past use of the workers is forgotten
+WORKER_NICENESS = 10  # below the event loop, whose players are waiting
 ACTIVE_FOR = 10.0  # seconds: a table that asked for a worker this recently shares the budget
 
 
@@ -49,7 +47,7 @@ def _worker_start(parent: int) -> None:
     if os.getppid() != parent:  # the server died before the line above: nobody is left to serve
         os._exit(0)
     with contextlib.suppress(OSError, AttributeError):
-        os.nice(10)
+        os.nice(WORKER_NICENESS)
 
 
 @dataclass
@@ -60,29 +58,16 @@ class _Job:
     background: bool
 
 
-@dataclass
-class _Usage:
-    seconds: float = 0.0  # worker time used, decayed to ``stamp``
-    stamp: float = field(default_factory=time.monotonic)
-    asked: float = field(default_factory=time.monotonic)  # when it last asked for a worker
-
-    def now(self, at: float) -> float:
-        return self.seconds * math.exp2(-(at - self.stamp) / HALF_LIFE)
-
-    def add(self, seconds: float, at: float) -> None:
-        self.seconds = self.now(at) + seconds
-        self.stamp = at
-
-
 class Workers:
-    """``count`` worker processes (None: one per core, at least one; 0: threads instead) shared fairly by
-    key (a table's id)."""
+    """``count`` worker processes (None: one per core but one, for the event loop, at least one; 0: threads
+    instead) shared fairly by key (a table's id)."""
 
     def __init__(self, count: int | None = None) -> None:
-        self.count = max(1, os.cpu_count() or 1) if count is None else count
+        self.count = max(1, (os.cpu_count() or 2) - 1) if count is None else count
         self._pool: concurrent.futures.ProcessPoolExecutor | None = None
         self._waiting: dict[str, collections.deque[_Job]] = {}
-        self._usage: dict[str, _Usage] = {}
+        self._turns: collections.deque[str] = collections.deque()  # the tables with jobs waiting, in turn
+        self._asked: dict[str, float] = {}  # when each table last asked for a worker
         self._busy = 0
         self._busy_background = 0
         self._closed = False
@@ -106,7 +91,7 @@ class Workers:
         """The think time (up to ``most`` seconds) for a decision of ``key``'s robots: each table that wants
         the workers now gets an equal share of them, so a decision waits for about one round of the others."""
         now = time.monotonic()
-        active = sum(1 for k, u in self._usage.items() if k == key or now - u.asked < ACTIVE_FOR) or 1
+        active = sum(1 for k, at in self._asked.items() if k == key or now - at < ACTIVE_FOR) or 1
         share = max(1, self.count) / active
         return max(min(most, most * share * 2), min(most, 0.05))
 
@@ -114,30 +99,30 @@ class Workers:
         """``fn(*args)`` in a worker process (``fn`` and its arguments are plain, picklable values), when
         ``key``'s turn comes (see the module's docstring)."""
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(key, collections.deque()).append(_Job(fn, args, future, background))
-        usage = self._usage.setdefault(key, _Usage())
-        usage.asked = time.monotonic()
+        if key not in self._waiting:
+            self._waiting[key] = collections.deque()
+            self._turns.append(key)
+        self._waiting[key].append(_Job(fn, args, future, background))
+        self._asked[key] = time.monotonic()
         self._dispatch()
         return await future
 
     def _next(self) -> tuple[str, _Job] | None:
-        now = time.monotonic()
+        """The next job: the tables take turns (round robin), each its oldest job, so a busy table that asks
+        again and again goes to the back of the line each time and cannot starve the others."""
         people_waiting = any(not j.background for q in self._waiting.values() for j in q)
-        best: tuple[float, str] | None = None
-        for key, queue in self._waiting.items():
-            job = queue[0]
-            if job.background and people_waiting and self._busy_background > 0:
+        for _ in range(len(self._turns)):
+            key = self._turns[0]
+            self._turns.rotate(-1)
+            queue = self._waiting[key]
+            if queue[0].background and people_waiting and self._busy_background > 0:
                 continue  # robots thinking for people first, but one background job always runs
-            used = self._usage[key].now(now) + (1e6 if job.background else 0.0)
-            if best is None or used < best[0]:
-                best = (used, key)
-        if best is None:
-            return None
-        key = best[1]
-        job = self._waiting[key].popleft()
-        if not self._waiting[key]:
-            del self._waiting[key]
-        return key, job
+            job = queue.popleft()
+            if not queue:
+                del self._waiting[key]
+                self._turns.remove(key)
+            return key, job
+        return None
 
     def _dispatch(self) -> None:
         slots = max(1, self.count)
@@ -150,7 +135,6 @@ class Workers:
                 continue
             self._busy += 1
             self._busy_background += job.background
-            started = time.monotonic()
             pool = None
             if self.count <= 0:
                 done: asyncio.Future[Any] = asyncio.ensure_future(asyncio.to_thread(job.fn, *job.args))
@@ -161,16 +145,15 @@ class Workers:
                 except (RuntimeError, concurrent.futures.process.BrokenProcessPool) as exc:
                     done = asyncio.get_running_loop().create_future()
                     done.set_exception(exc)
-            done.add_done_callback(functools.partial(self._finished, key=key, job=job, started=started, pool=pool))
+            done.add_done_callback(functools.partial(self._finished, job=job, pool=pool))
 
-    def _finished(self, done: asyncio.Future[Any], key: str, job: _Job, started: float,
+    def _finished(self, done: asyncio.Future[Any], job: _Job,
                   pool: concurrent.futures.ProcessPoolExecutor | None) -> None:
         now = time.monotonic()
         self._busy -= 1
         self._busy_background -= job.background
-        self._usage.setdefault(key, _Usage()).add(now - started, now)
-        for k in [k for k, u in self._usage.items() if k not in self._waiting and now - u.stamp > 5 * HALF_LIFE]:
-            del self._usage[k]
+        for k in [k for k, at in self._asked.items() if k not in self._waiting and now - at > ACTIVE_FOR]:
+            del self._asked[k]
         if not job.future.done():
             if done.cancelled():
                 job.future.cancel()
@@ -195,6 +178,7 @@ class Workers:
             for job in queue:
                 job.future.cancel()
         self._waiting.clear()
+        self._turns.clear()
         self._reset()
 
 

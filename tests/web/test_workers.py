@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -154,3 +155,30 @@ def test_an_app_leaves_no_process_behind(db: Path) -> None:
             break
         time.sleep(0.05)
     assert not alive(started)
+
+
+def test_tables_take_turns_for_the_workers() -> None:
+    """One worker; a busy table queues five jobs, then two others one each: they do not wait behind all
+    five. And the budget shrinks as more tables want the workers."""
+    from redouble.web.workers import Workers
+
+    order: list[str] = []
+
+    def job(name: str) -> str:
+        order.append(name)
+        time.sleep(0.01)
+        return name
+
+    async def scenario() -> list[str]:
+        workers = Workers(0)  # threads, one at a time
+        assert workers.budget("a", 0.8) == 0.8
+        busy = [asyncio.ensure_future(workers.run(job, f"a{i}", key="a")) for i in range(5)]
+        others = [asyncio.ensure_future(workers.run(job, name, key=name)) for name in ("b", "c")]
+        results = await asyncio.gather(*busy, *others)
+        assert workers.budget("d", 0.8) < 0.8  # four tables asked lately: a quarter each, twice over
+        workers.close()
+        return list(results)
+
+    assert asyncio.run(scenario()) == ["a0", "a1", "a2", "a3", "a4", "b", "c"]
+    # a0 starts at once, a1 was next in line; then the tables take turns: b and c before a's other three.
+    assert order == ["a0", "a1", "b", "c", "a2", "a3", "a4"]
