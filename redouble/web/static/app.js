@@ -172,6 +172,7 @@ function connect(token) {
   const ws = new WebSocket(`${proto}//${location.host}/ws/${token}`);
   S.ws = ws; S.closing = false;
   ws.onmessage = (ev) => {
+    if (S.ws !== ws) return;  // a table left (for the history, say): its last messages must not redraw the page
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") {
       rememberLink(msg.table.table, token);
@@ -234,6 +235,8 @@ function focusKey() {
   return null;
 }
 function renderTable() {
+  // Late answers (a review's analysis, the last messages of a table left) must not redraw another page.
+  if (!location.hash.startsWith(`#/t/${S.token}`)) return;
   const key = focusKey();
   drawTable();
   if (key) {
