@@ -65,9 +65,15 @@ def agreed_suit(ctx: Context, hand: Hand | None = None, need: int = 8) -> Suit |
 
 
 def keycard_suit(ctx: Context) -> Suit | None:
-    """The suit whose king and queen Roman Key Card Blackwood counts: the fit both hands know (None when
-    no suit is agreed: 4NT then asks for aces alone)."""
-    return None if ctx.system == "basic" else agreed_suit(ctx)
+    """The suit whose king and queen Roman Key Card Blackwood counts: the fit both hands know, else a major
+    one of us has shown six of that the other has not denied two of (None when no suit is agreed: 4NT then
+    asks for aces alone)."""
+    if ctx.system == "basic":
+        return None
+    fit = agreed_suit(ctx)
+    if fit is not None:
+        return fit
+    return long_major(ctx, ctx.seat, ctx.partner) or long_major(ctx, ctx.partner, ctx.seat)
 
 
 def keycards(hand: Hand, trump: Suit | None) -> int:
@@ -171,8 +177,11 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
         return Meaning(f"{call}: sign-off in game, no slam interest"), "slam.signoff"
     cue_fit = cue_bid_fit(ctx, call)
     if cue_fit is not None:
-        return (Meaning(f"{call}: control cue-bid, first-round control of {name}, slam interest in "
-                        f"{cue_fit.name.lower()}", forcing=Forcing.FORCING), "slam.cue")
+        # Agreeing partner's six-card major by implication promises two of it at least.
+        support = max(0, 8 - pr.length_min[cue_fit])
+        return (Meaning(f"{call}: control cue-bid, the ace or king of {name} (or shortness), slam interest in "
+                        f"{cue_fit.name.lower()}", forcing=Forcing.FORCING,
+                        range=rng.narrow_length(cue_fit, support, None)), "slam.cue")
     if pr.length_min[suit] >= 4 and me.length_min[suit] < 4:
         need = max(2, min(4, 8 - pr.length_min[suit]))
         return (Meaning(f"{call}: support for partner's {name}", range=rng.narrow_length(suit, need, None)),
@@ -245,13 +254,34 @@ def _describe_slam_ask(ctx: Context, call: Call) -> tuple[Meaning, str | None] |
     return None
 
 
+def long_major(ctx: Context, shower: Seat, other: Seat) -> Suit | None:
+    """A major ``shower`` has shown six of (a jump rebid, a preempt) and ``other`` has not denied two of.
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("N", "1S P 2C P 3S P".split()), Vulnerability.NONE, "sayc")
+    >>> long_major(ctx, Seat.NORTH, Seat.SOUTH), long_major(ctx, Seat.SOUTH, Seat.NORTH)
+    (Suit.SPADES, None)
+    """
+    for s in (Suit.SPADES, Suit.HEARTS):
+        if ctx.ranges[shower].length_min[s] >= 6 and ctx.ranges[other].length_max[s] >= 2:
+            return s
+    return None
+
+
+def implied_major(ctx: Context) -> Suit | None:
+    """Partner's six-card major, which a cue-bid of mine agrees by implication."""
+    return long_major(ctx, ctx.partner, ctx.seat)
+
+
 def cue_bid_fit(ctx: Context, call: Call) -> Suit | None:
     """The agreed major if ``call`` is a control cue-bid: a new suit at the four level, below game in a major
-    both hands know is agreed, once the side is committed to game (or partner cue-bid)."""
+    both hands know is agreed (or partner's six-card major), once the side is committed to game (or partner
+    cue-bid)."""
     if ctx.system == "basic" or not call.is_bid or call.level != 4 or call.strain is None:
         return None
     suit = call.strain.suit
-    fit = agreed_suit(ctx, need=8)
+    fit = agreed_suit(ctx, need=8) or implied_major(ctx)
     last = ctx.last_bid
     if suit is None or fit is None or not fit.is_major or suit == fit or last is None or not ctx.last_bid_is_ours:
         return None
@@ -274,6 +304,34 @@ def controls_shown(ctx: Context, seat: Seat) -> set[Suit]:
     return out
 
 
+def controls_denied(ctx: Context, seat: Seat) -> set[Suit]:
+    """Side suits ``seat`` skipped on the way to a cue-bid: cue-bids go up the line, so a suit passed over
+    (one not shown controlled before) has no first- or second-round control.
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("N", "1S P 2NT P 3NT P 4D P".split()), Vulnerability.NONE, "sayc")
+    >>> sorted(s.name for s in controls_denied(ctx, Seat.SOUTH))
+    ['CLUBS']
+    """
+    denied: set[Suit] = set()
+    shown: set[Suit] = set()
+    last: Call | None = None
+    for ex in ctx.history:
+        call = ex.call
+        if ex.seat == seat and ex.rule == "slam.cue" and call.strain is not None and call.strain.suit is not None \
+                and last is not None:
+            for s in Suit:
+                skipped = Call.bid(4, s.strain)
+                if last.index < skipped.index < call.index and s not in shown:
+                    denied.add(s)
+            shown.add(call.strain.suit)
+            denied.discard(call.strain.suit)
+        if call.is_bid:
+            last = call
+    return denied
+
+
 def own_controls(hand: Hand) -> set[Suit]:
     """Suits with first- or second-round control: the ace or king, a singleton or a void."""
     return {s for s in Suit if hand.length(s) <= 1 or hand.holding(s) >> 11 & 0b11}
@@ -289,16 +347,17 @@ def _word(call: Call) -> str:
     return call.strain.name.lower() if call.strain is not None else str(call)
 
 
-def _cheapest_cue(ctx: Context, hand: Hand, trump: Suit, first_round: bool = True) -> Call | None:
-    """My cheapest control cue-bid at the four level below game in ``trump``, if any."""
+def _cheapest_cue(ctx: Context, hand: Hand, trump: Suit) -> Call | None:
+    """My cheapest control cue-bid at the four level below game in ``trump``: an ace or a void, else a king
+    or a singleton (not where partner has shown shortness: a control there tells nothing)."""
+    partner_short = {s for s in Suit if ctx.ranges[ctx.partner].length_max[s] <= 1} | {
+        ex.call.strain.suit for ex in ctx.calls_of(ctx.partner)
+        if ex.rule == "rebid.jacoby-shortness" and ex.call.strain is not None and ex.call.strain.suit is not None}
     for s in sorted(Suit):
-        if s == trump:
+        if s == trump or s in partner_short:
             continue
-        has = hand.length(s) == 0 or bool(hand.holding(s) >> 12 & 1)
-        if not first_round:
-            has = has or hand.length(s) <= 1 or bool(hand.holding(s) >> 11 & 1)
         c = Call.bid(4, s.strain)
-        if has and ctx.is_legal(c) and c.index < Call.bid(4, trump.strain).index:
+        if s in own_controls(hand) and ctx.is_legal(c) and c.index < Call.bid(4, trump.strain).index:
             return c
     return None
 
@@ -676,14 +735,26 @@ def _grand_slam_force(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
 
 
 SLAM_TRY_POINTS = 31
+MUTUAL_INTEREST = 2  # points the keycard ask may lack once both hands have shown slam interest
+SLAM_TRIES = frozenset({"slam.cue", "nt.major-slam-try"})  # calls that show slam interest with a suit agreed
 PENALTY_POINTS = 25  # the points we credit our side with to double them for penalty
 PENALTY_TRUMPS = 4
 LTC_SLAM_TRICKS = 12
 LTC_SLAM_FLOOR = 28
 
 
-def partner_losers(points: float) -> float:
-    """Partner's likely losing-trick count from the points we credit them with (13 points, about 7 losers)."""
+# A preempt is judged by its tricks, not its points: about seven losers for a three-level preempt, a trick
+# fewer at the four level, eight or nine for a weak two (a weak two's range is wide; 8.5 measured best).
+PREEMPT_LOSERS = {"open.weak-two": 8.5, "open.preempt-3": 7.0, "open.preempt-4": 6.5}
+
+
+def partner_losers(points: float, ctx: Context | None = None) -> float:
+    """Partner's likely losing-trick count: from a preempt's level, else from the points we credit them with
+    (13 points, about 7 losers)."""
+    if ctx is not None:
+        opened = next((ex.rule for ex in ctx.calls_of(ctx.partner) if ex.call.is_bid), None)
+        if opened in PREEMPT_LOSERS:
+            return PREEMPT_LOSERS[opened]
     return min(10.0, max(4.0, 11.3 - points / 3))
 
 
@@ -693,23 +764,31 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
     if ctx.system == "basic":
         return None
     fit = agreed_suit(ctx, need=8)
+    implied = implied_major(ctx)
+    if fit is None and implied is not None and hand.length(implied) >= 2:
+        fit = implied  # partner's six-card major: a cue-bid of mine agrees it
     last = ctx.last_bid
     if fit is None or not fit.is_major or last is None or not ctx.last_bid_is_ours or ctx.auction.doubled:
         return None
     game = Call.bid(4, fit.strain)
     blackwood = Call.bid(4, Strain.NOTRUMP)
     partner_cued = ctx.partner_last_rule == "slam.cue" and ctx.calls and ctx.calls[-1].is_pass
-    i_cued = any(ex.rule == "slam.cue" for ex in ctx.calls_of(ctx.seat))
+    i_cued = any(ex.rule in SLAM_TRIES for ex in ctx.calls_of(ctx.seat))
     holes = uncontrolled(ctx, hand, fit)
     if partner_cued:
         # Partner is interested: go on with extras or controls of my own, else sign off in game.
-        if not holes and slam_combined >= SLAM_POINTS and ctx.is_legal(blackwood):
+        # Both of us have cue-bid: each has shown interest, so a little less is enough to ask.
+        enough = SLAM_POINTS - (MUTUAL_INTEREST if i_cued else 0)
+        if any(s not in own_controls(hand) for s in controls_denied(ctx, ctx.partner) if s != fit) \
+                and ctx.is_legal(game):
+            return game, "slam.signoff", "sign-off in game: a suit partner's cue-bid skipped is not controlled"
+        if not holes and slam_combined >= enough and ctx.is_legal(blackwood):
             return blackwood, ace_ask(ctx)[1], "keycard ask: every suit controlled after partner's cue-bid"
-        cue = _cheapest_cue(ctx, hand, fit, first_round=True)
+        cue = _cheapest_cue(ctx, hand, fit)
         if cue is not None and slam_combined >= SLAM_TRY_POINTS - 1 and not i_cued:
-            return cue, "slam.cue", f"cue-bid: first-round control of {_word(cue)}"
+            return cue, "slam.cue", f"cue-bid: a control in {_word(cue)}"
         if cue is not None and i_cued and not holes:
-            return cue, "slam.cue", f"cue-bid: first-round control of {_word(cue)}"
+            return cue, "slam.cue", f"cue-bid: a control in {_word(cue)}"
         if ctx.is_legal(game):
             return game, "slam.signoff", "sign-off in game: no more to show"
         return None
@@ -724,9 +803,9 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
         return None
     if level >= 6 and not holes:
         return None  # Blackwood, below
-    cue = _cheapest_cue(ctx, hand, fit, first_round=True)
+    cue = _cheapest_cue(ctx, hand, fit)
     if cue is not None:
-        return cue, "slam.cue", f"cue-bid: slam interest, first-round control of {_word(cue)}"
+        return cue, "slam.cue", f"cue-bid: slam interest, a control in {_word(cue)}"
     return None
 
 
@@ -838,14 +917,14 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         level = 2 if strain != Strain.NOTRUMP else 1
     if (fit is not None and strain == fit.strain and level < 6 and ctx.system != "basic" and ours
             and ctx.we_have_bid and partner_has_bid(ctx) and slam_combined >= LTC_SLAM_FLOOR
-            and agreed_suit(ctx) == fit and ctx.is_legal(Call.bid(4, Strain.NOTRUMP))):
+            and keycard_suit(ctx) == fit and ctx.is_legal(Call.bid(4, Strain.NOTRUMP))):
         # With a fit, playing strength counts more than high cards: the losing-trick count.
-        if 24 - hand.losers - partner_losers(p_est) >= LTC_SLAM_TRICKS:
+        if 24 - hand.losers - partner_losers(p_est, ctx) >= LTC_SLAM_TRICKS:
             level = 6
     if (strain in (Strain.CLUBS, Strain.DIAMONDS) and 5 <= level < 6 and ctx.system != "basic"
             and (fit is not None and strain == fit.strain or hand.length(strain.suit or Suit.CLUBS) >= 7)
             and _aces(hand) >= 2 and reads_as_ace_ask(ctx) and ctx.is_legal(Call.bid(4, Strain.NOTRUMP))
-            and 24 - hand.losers - partner_losers(p_est) >= LTC_SLAM_TRICKS):
+            and 24 - hand.losers - partner_losers(p_est, ctx) >= LTC_SLAM_TRICKS):
         # A minor game with playing strength to spare: ask for aces on the way (never a slam off two).
         level = 6
     if fit is not None and strain == fit.strain and not ours and last is not None:
@@ -862,6 +941,12 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     if slam_try is not None:
         return slam_try
     four_nt = Call.bid(4, Strain.NOTRUMP)
+    keys = keycard_suit(ctx)
+    if level >= 6 and keys is not None and hand.length(keys) < 2 and agreed_suit(ctx) is None:
+        # 4NT would ask for keycards in partner's long suit, where I am short: the answers would place us
+        # there. Game, then, not a slam we cannot check for keycards.
+        level = GAME_LEVEL[strain]
+        target = Call.bid(level, strain)
     if level >= 6 and ctx.system != "basic" and ctx.is_legal(four_nt):
         if reads_as_ace_ask(ctx):
             # Never a slam off two aces (keycards): ask first. Partner reads 4NT as we mean it.

@@ -107,8 +107,11 @@ def test_blackwood_is_recognised_and_answered() -> None:
     assert "none or three keycards" in explain(Auction("N", ["1H", "P", "3H", "P", "4NT", "P", "5D"]))[6].text
     assert "hearts agreed" in explain(Auction("N", ["1H", "P", "3H", "P", "4NT"]))[4].text
     # No suit agreed: plain Blackwood.
-    rules = explain_rules(Auction("N", ["1S", "P", "2H", "P", "3S", "P", "4NT", "P", "5D"]))
+    rules = explain_rules(Auction("N", ["1S", "P", "2H", "P", "3D", "P", "4NT", "P", "5D"]))
     assert rules[6] == "slam.blackwood" and rules[8] == "slam.blackwood.reply"
+    # Opener's jump rebid shows six spades that responder has not denied two of: keycards for spades.
+    auction = Auction("N", ["1S", "P", "2H", "P", "3S", "P", "4NT", "P", "5D"])
+    assert explain_rules(auction)[6] == "slam.rkcb" and "king of spades" in explain(auction)[6].text
 
 
 def test_gerber_over_notrump_and_quantitative_4nt() -> None:

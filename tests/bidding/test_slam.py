@@ -31,6 +31,23 @@ CASES = [
     ("A2.T.AJT9762.AQ2", "1S P 2D P 2H P", "4NT", "a minor game with strength to spare: ask for aces"),
     ("A2.T.AJT9762.AQ2", "1S P 2D P 2H P 4NT P 5D P", "6D", "one ace missing: six of my long suit"),
     ("AKT98.3.AJ84.AQ3", "1S P 2D P", "3D", "opener's raise of a two-over-one minor with 18+: forcing to game"),
+    # Opener's jump rebid shows six spades: responder's cue-bid agrees them, opener cue-bids back, and 4NT
+    # asks for keycards in spades (a Ben match board that stopped in 4S with 6S cold).
+    ("QJ3.AT9.T86.AKJ5", "1S P 2C P 3S P", "4C", "partner's six-card major and slam values: cue-bid"),
+    ("AKT972.7.AKQ.742", "1S P 2C P 3S P 4C P", "4D", "answering partner's cue-bid with a control"),
+    # Void in partner's six-card suit: 4NT would ask for keycards in it, so no slam drive (3NT instead).
+    (".KJ754.AQJ85.AJ2", "1S P 2H P 3S P", "3NT", "short in partner's suit: no keycard ask in it"),
+    # Over a four-level preempt, strength to spare asks for keycards (rule of 2-3-4: about six losers).
+    ("A82.AK.QJ8.AK872", "4S P", "4NT", "a preempt's playing tricks and my controls: ask"),
+    # After a super-accept, a good hand with a fifth trump looks for slam.
+    ("A63.AQJ87.AJ64.Q", "1NT P 2D P 3H P", "4NT", "super-accept opposite 18: ask for keycards"),
+    # 1NT-3M: a six-card major and slam interest (the booklet); opener declines with a minimum.
+    ("A2.KQJ974.K5.Q32", "1NT P", "3H", "six hearts and slam interest opposite 1NT"),
+    ("KQ5.A83.QJ72.A94", "1NT P 3H P", "4H", "a minimum declines the slam try"),
+    ("AQ5.A83.KJ72.K94", "1NT P 3H P", "4NT", "a maximum with every control asks"),
+    ("A2.KQJ974.K5.Q32", "1NT P 3H P 4H P", "Pass", "opener declined: game"),
+    # Partner's cue-bid skipped clubs (no control there) and I have none: sign off.
+    ("AJ975.KQ4.QJ4.Q6", "1S P 2NT P 3NT P 4D P", "4S", "no club control in either hand: game"),
 ]
 
 

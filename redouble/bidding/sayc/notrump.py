@@ -66,6 +66,13 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
             rule("nt.gerber", f"{p} ?", "4C", HCP(six_lo), unbalanced,
                  test("no five-card major", lambda h, e: max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 5),
                  means="Gerber: how many aces?", forcing=F, alert=True) if step <= 2 else None,
+            # The booklet: "3H, 3S = at least a six-card suit and slam interest (otherwise responder uses a
+            # transfer bid)"; slam interest opposite 15-17 is 14 HCP or so.
+            rule("nt.major-slam-try", f"{p} ?", "3M", Len("M", 6), HCP(29 - lo),
+                 means="a six-card {M} suit and slam interest", forcing=GF) if full else None,
+            # Opener with a minimum declines in game; with more, control cue-bids (the natural layer).
+            rule("nt.major-slam-try-reply", f"{p} 3M P ?", "4M", HCP(lo, lo + 1),
+                 means="a minimum: game in {M}, no slam interest") if full else None,
             rule("nt.transfer", f"{p} ?", to_h, Len("H", 5), hearts_longer,
                  means="Jacoby transfer: 5+ hearts", forcing=F, alert=True),
             rule("nt.transfer", f"{p} ?", to_s, Len("S", 5), spades_at_least,
@@ -216,9 +223,10 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                 rule("nt.transfer-reply", f"{base} 4NT P ?", "P", means="declines"),
             ]
             if full:
+                # Opposite a maximum with four trumps, 14 HCP or more look for slam (the natural layer asks).
                 out.append(rule("nt.super-accept-reply", f"{p} {t} P {lvl + 1}{m_name} P ?", f"4{m_name}",
-                                HCP(5), means="game after the super-accept"))
-                out.append(rule("nt.super-accept-reply", f"{p} {t} P {lvl + 1}{m_name} P ?", "P",
+                                HCP(5, 13), means="game after the super-accept"))
+                out.append(rule("nt.super-accept-reply", f"{p} {t} P {lvl + 1}{m_name} P ?", "P", HCP(0, 4),
                                 means="pass: weak"))
     return [r for r in out if r is not None]
 
