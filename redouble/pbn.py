@@ -565,8 +565,8 @@ def _parse_game(tokens: list[_Token], text: str, state: _State, report: Reporter
     _resolve_tags(items, state)
     for item in items:
         state.last_value[item.name] = item.value
-    if not has_game:
-        state.comments.extend(comments)
+    if not has_game:  # its comments go before the next game's first tag
+        state.comments.extend(("", c) for _, c in comments)
         return None
     by_name = {t.name: t for t in items}
     tags = {t.name: t.value for t in items}
@@ -618,15 +618,22 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
     board.comments = state.comments + comments
     state.comments = []
 
+    def cited_by(rows: list[str]) -> set[int]:
+        return {int(n) for n in re.findall(r"=([0-9]+)=", " ".join(rows))}
+
     def keep_raw(name: str, context: str) -> None:
         # An auction kept as written keeps every note of the game (it may cite those written after the
-        # play); a play kept as written, the play's notes that the auction did not take already.
+        # play); a play kept as written, the play's notes that the auction did not take already, nor cites
+        # (the auction writes its notes itself).
         rows = _raw_rows(by_name[name].data, text)
         taken = set(board.sections.get("Auction", ()))
-        cited = {int(n) for n in re.findall(r"=([0-9]+)=", " ".join(rows))}
+        cited = cited_by(rows)
         own = {n for t, c in note_tags if c == context and (n := _note_number_of(t)) is not None}
+        by_auction = cited_by(_raw_rows(by_name["Auction"].data, text)) if name == "Play" and "Auction" in by_name \
+            else set()
         lines = [t.raw for t, c in note_tags if t.raw and t.raw not in taken and (
-            c == context or (name == "Auction" and _note_number_of(t) in cited - own))]
+            (c == context and (_note_number_of(t) in cited or _note_number_of(t) not in by_auction))
+            or (name == "Auction" and _note_number_of(t) in cited - own))]
         board.sections[name] = rows + lines
 
     if "Auction" in by_name and by_name["Auction"].data:  # an empty section says nothing
@@ -676,6 +683,13 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
         result = parsed("Result", lambda v: _parse_result(v, contract.declarer if contract else declarer),
                         "the result follows the play")
 
+    def unplayed() -> None:
+        board.play = None
+        if result is not None:
+            board.recorded_tricks = result
+        elif final is not None and board.is_playable:
+            board.play = Play(deal, final)
+
     if "Play" in by_name and by_name["Play"].data:
         tag = by_name["Play"]
         if contract is None or contract.is_passed_out or contract.declarer is None:
@@ -696,9 +710,13 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
                 note(exc.message, f"the first {n} card{'s' if n != 1 else ''}; the section is written back as it "
                                   "was", exc.line)
                 keep_raw("Play", "play")
-                board.recorded_tricks = result
+                if not play.is_complete:  # else the play counts the tricks (checked below)
+                    board.recorded_tricks = result
             else:
-                if not play.is_complete and not plus and result is not None:
+                if not play.cards and (plus or result is None):
+                    # Nothing played, nothing claimed: the section says no more than an empty one.
+                    unplayed()
+                elif not play.is_complete and not plus and result is not None:
                     # The play stopped early ('*', or a file that forgot it): the rest went by claim.
                     try:
                         play.make_claim(result - play.declarer_tricks)
@@ -710,15 +728,16 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
                              "as it goes", by_name["Result"].line)
                         kept.add("Result")
                         board.recorded_tricks = result
-                elif play.is_complete and result is not None and result != play.declarer_tricks:
-                    note(f"Result {tags['Result']!r} but the declarer won {play.declarer_tricks} tricks in the play",
-                         "the tag as written; the tricks follow the play", by_name["Result"].line)
-                    kept.add("Result")
+            if play.is_complete and result is not None and result != play.declarer_tricks:
+                note(f"Result {tags['Result']!r} but the declarer won {play.declarer_tricks} tricks in the play",
+                     "the tag as written; the tricks follow the play", by_name["Result"].line)
+                kept.add("Result")
     elif contract is not None and not contract.is_passed_out:
-        if result is not None:
-            board.recorded_tricks = result
-        elif final is not None and board.is_playable:
-            board.play = Play(deal, final)
+        unplayed()
+    if contract is not None and contract.is_passed_out and not _is_unknown(tags.get("Result")):
+        note(f"Result {tags['Result']!r} for a board that was passed out", "the tag as written",
+             by_name["Result"].line)
+        kept.add("Result")
     for name, tag in by_name.items():
         if name in ("Auction", "Play") or not tag.data:
             continue
@@ -728,6 +747,9 @@ def _build_board(by_name: dict[str, _Tag], tags: dict[str, str], note_tags: list
     except RedoubleError as exc:
         name = "OptimumResultTable" if "OptimumResultTable" in str(exc) else "DoubleDummyTricks"
         note(str(exc), "the table as written", by_name[name].line if name in by_name else None)
+    # An unknown value ('?', '') stays unknown in the file even where the game tells it.
+    kept.update(name for name in ("Dealer", "Vulnerable", "Declarer", "Contract", "Result", "Auction", "Play")
+                if name in tags and _is_unknown(tags[name]))
     if kept:
         values = _owned_values(board)
         board.kept_tags = {name: values.get(name) for name in kept if name in OWNED_TAGS}
@@ -747,7 +769,9 @@ def _raw_rows(data: list[_Token], text: str) -> list[str]:
         end = t.end
     if line is not None:
         rows.append(text[start:end])
-    return rows
+    # A row whose first word is '%' followed something on its line; at the start of a line it would be
+    # read as an escape line.
+    return [" " + row if row.startswith("%") else row for row in rows]
 
 
 def loads(text: str | bytes, *, strict: bool = False) -> Loaded:
@@ -857,6 +881,9 @@ def _owned_values(board: Board) -> dict[str, str | None]:
         # still says what it said then.
         if name in raw and values.get(name) == then:
             values[name] = raw[name]
+            if name == "Contract" and "Declarer" not in raw:
+                # A declarer taken from the auction would turn the tag into the record of another contract.
+                values["Declarer"] = None
     return values
 
 
@@ -938,19 +965,22 @@ def _play_lines(board: Board) -> list[str]:
         rows.append(" ".join(by_seat[s] for s in columns))
         start += 4
     partial = play.current_trick
-    in_progress = not play.is_complete
-    if partial or (in_progress and len(play.tricks) < 13 and play.claimed_tricks is None):
+    going_on = not play.is_complete and play.claimed_tricks is None
+    # A play that stopped short of a Result it cannot reach ends in '*' as it did: '+' would say it goes on.
+    stopped = going_on and board.recorded_tricks is not None
+    if partial or (going_on and not stopped):
         by_seat = {Seat((play.leader + k) % 4): cell(start + k) for k in range(len(partial))}
-        if in_progress:
+        if going_on and not stopped:
             by_seat[play.turn] = "+"
         rows.append(" ".join(by_seat.get(s, "-") for s in columns))
-    if play.claimed_tricks is not None and len(play.tricks) < 13:
+    if (play.claimed_tricks is not None and len(play.tricks) < 13) or stopped:
         rows.append("*")
     rows += [f'[Note "{_escape(f"{n}:{text}")}"]' for text, n in notes.items()]
     return rows
 
 
-def _game_lines(board: Board, after_a_deal: bool = False) -> list[str]:
+def _game_lines(board: Board, after_a_deal: bool = False) -> tuple[list[str], str | None]:
+    """The game's lines, and the value of the Deal tag it has."""
     values = _owned_values(board)
     if after_a_deal and values.get("Deal") is None:
         # Without it, reading would take this game for another table of the board before (see _parse_game).
@@ -971,8 +1001,9 @@ def _game_lines(board: Board, after_a_deal: bool = False) -> list[str]:
         elif name == "Play":
             lines += _play_lines(board)
         lines += [raw for anchor, raw in board.comments if anchor == name]
-    lines += [raw for anchor, raw in board.comments if anchor not in written]
-    return lines
+    lines += [raw for anchor, raw in board.comments if anchor not in written and anchor != _END]
+    after = [raw for anchor, raw in board.comments if anchor == _END]
+    return (lines + ["", *after] if after else lines), values.get("Deal")
 
 
 def dumps(boards: Iterable[Board]) -> str:
@@ -987,11 +1018,11 @@ def dumps(boards: Iterable[Board]) -> str:
     <BLANKLINE>
     """
     games = []
-    before: Board | None = None
+    deal_before: str | None = None  # the last Deal tag written: a game without one is read as its next table
     for board in boards:
-        games.append("\n".join(_game_lines(board, before is not None and any(o != 4 for o in before.deal.owners)))
-                     + "\n")
-        before = board
+        lines, deal = _game_lines(board, bool(deal_before))
+        games.append("\n".join(lines) + "\n")
+        deal_before = deal if deal is not None else deal_before
     return "% PBN 2.1\n" + "\n".join(games)
 
 
