@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import ClassVar
 
-from redouble.cards import Seat, Strain
+from redouble.cards import Seat, Strain, integer, whole_number
 from redouble.errors import RedoubleError
 
 
@@ -57,10 +57,11 @@ class Call:
     def __new__(cls, text: str | Call | int) -> Call:
         if isinstance(text, Call):
             return text
-        if isinstance(text, int) and not isinstance(text, bool):
-            if not 0 <= text < 38:  # a negative index would silently count from redouble
-                raise RedoubleError(f"no call has index {text!r} (0 is 1C, 34 7NT, then Pass, X, XX)")
-            return cls._all[text]
+        index = integer(text)
+        if index is not None:
+            if not 0 <= index < 38:  # a negative index would silently count from redouble
+                raise RedoubleError(f"no call has index {index} (0 is 1C, 34 7NT, then Pass, X, XX)")
+            return cls._all[index]
         return cls.parse(text)  # type: ignore[arg-type]  # parse names what is wrong with it
 
     @classmethod
@@ -90,10 +91,10 @@ class Call:
 
     @classmethod
     def bid(cls, level: int, strain: Strain | str) -> Call:
-        if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= 7:
+        whole = whole_number(level, 1, 7)
+        if whole is None:
             raise RedoubleError(f"bid level must be 1 to 7, not {level!r}")
-        s = Strain.parse(strain)
-        return cls._all[(level - 1) * 5 + s]
+        return cls._all[(whole - 1) * 5 + Strain.parse(strain)]
 
     @property
     def is_bid(self) -> bool:

@@ -10,17 +10,40 @@
 
 from __future__ import annotations
 
+import operator
 from enum import IntEnum
 from typing import ClassVar
 
 from redouble.errors import RedoubleError
 
 
-def _whole(value: object, low: int, high: int) -> int | None:
-    """``value`` as a whole number from ``low`` to ``high``, or None (True and 2.0 are not whole numbers here)."""
-    if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
-        return int(value)
-    return None
+def integer(value: object) -> int | None:
+    """``value`` as an int if it is a whole number: an int or a NumPy integer (an array's value), not a bool.
+
+    >>> import numpy
+    >>> integer(numpy.int8(3)), integer(True), integer(2.0), integer("1")
+    (3, None, None, None)
+    """
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
+def whole_number(value: object, low: int, high: int) -> int | None:
+    """``value`` as a whole number from ``low`` to ``high`` (see :func:`integer`), or None."""
+    number = integer(value)
+    return number if number is not None and low <= number <= high else None
+
+
+def _number(value: object, what: str, low: int, high: int) -> int | None:
+    """An enum's number (``low`` to ``high``), None if ``value`` is not a whole number; any other is refused."""
+    number = integer(value)
+    if number is not None and not low <= number <= high:
+        raise RedoubleError(f"not a {what}: {number} (as a number, expected {low} to {high})")
+    return number
 
 
 def _key(text: object, what: str, expected: str) -> str:
@@ -36,11 +59,12 @@ def board_number(number: object) -> int:
     >>> board_number(3)
     3
     """
-    if isinstance(number, bool) or not isinstance(number, int):
+    whole = integer(number)
+    if whole is None:
         raise RedoubleError(f"board numbers are whole numbers, not {number!r}")
-    if number < 1:
+    if whole < 1:
         raise RedoubleError(f"board numbers start at 1, not {number}")
-    return int(number)
+    return whole
 
 _SUIT_ALIASES = {
     "C": 0, "♣": 0, "♧": 0, "CLUB": 0, "CLUBS": 0,
@@ -66,7 +90,7 @@ class Suit(IntEnum):
     def parse(cls, text: str | int) -> Suit:
         if isinstance(text, Suit):
             return text
-        index = _whole(text, 0, 3)
+        index = _number(text, "suit", 0, 3)
         if index is not None:
             return cls(index)
         expected = "one of C D H S ♣ ♦ ♥ ♠"
@@ -126,7 +150,7 @@ class Rank(IntEnum):
     def parse(cls, text: str | int) -> Rank:
         if isinstance(text, Rank):
             return text
-        value = _whole(text, 2, 14)
+        value = _number(text, "rank", 2, 14)
         if value is not None:
             return cls(value)
         key = _key(text, "rank", "A K Q J T 9 ... 2, or 10")
@@ -173,10 +197,11 @@ class Card:
         if isinstance(suit, Card):
             return suit
         if rank is None:
-            if isinstance(suit, int) and not isinstance(suit, bool):
-                if not 0 <= suit < 52:  # a negative index would silently count from the spade ace
-                    raise RedoubleError(f"no card has index {suit!r} (0 is the club two, 51 the spade ace)")
-                return cls._all[suit]
+            index = integer(suit)
+            if index is not None:
+                if not 0 <= index < 52:  # a negative index would silently count from the spade ace
+                    raise RedoubleError(f"no card has index {index} (0 is the club two, 51 the spade ace)")
+                return cls._all[index]
             if not isinstance(suit, str):
                 raise RedoubleError(f"not a card: {suit!r} (expected text like 'SA', or an index 0 to 51)")
             return cls.parse(suit)
@@ -267,7 +292,7 @@ class Seat(IntEnum):
         """
         if isinstance(text, Seat):
             return text
-        index = _whole(text, 0, 3)
+        index = _number(text, "seat", 0, 3)
         if index is not None:
             return SEATS[index]
         try:
@@ -340,7 +365,7 @@ class Strain(IntEnum):
     def parse(cls, text: str | int) -> Strain:
         if isinstance(text, Strain):
             return text
-        index = _whole(text, 0, 4)
+        index = _number(text, "strain", 0, 4)
         if index is not None:
             return cls(index)
         try:
@@ -402,7 +427,7 @@ class Vulnerability(IntEnum):
     def parse(cls, text: str | int) -> Vulnerability:
         if isinstance(text, Vulnerability):
             return text
-        index = _whole(text, 0, 3)
+        index = _number(text, "vulnerability", 0, 3)
         if index is not None:
             return cls(index)
         expected = "None, NS, EW or All"

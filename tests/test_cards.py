@@ -303,3 +303,47 @@ def test_enums_parse_their_own_numbers() -> None:
     assert [Seat.parse(k) for k in range(4)] == list(SEATS)
     assert Suit.parse(3) is Suit.SPADES and Rank.parse(12) is Rank.QUEEN and Strain.parse(4) is Strain.NOTRUMP
     assert Vulnerability.parse(2) is Vulnerability.EW and Card(Suit.SPADES, 14) is Card("SA")
+
+
+@pytest.mark.parametrize("enum", [Suit, Rank, Seat, Strain, Vulnerability])
+def test_every_enum_parses_each_value_from_its_number_a_numpy_integer_and_its_text(enum) -> None:  # type: ignore[no-untyped-def]
+    import numpy
+
+    for member in enum:
+        assert enum.parse(int(member)) is member
+        assert enum.parse(numpy.int64(member)) is member and enum.parse(numpy.uint8(member)) is member
+        assert enum.parse(str(member)) is member and enum.parse(member) is member
+    low, high = int(min(enum)), int(max(enum))
+    for number in (high + 1, numpy.int64(low - 1)):
+        with pytest.raises(RedoubleError, match=rf"\(as a number, expected {low} to {high}\)$"):
+            enum.parse(number)
+    for not_a_number in (numpy.True_, True, float(low), str(low) + ".0"):
+        with pytest.raises(RedoubleError, match=r"^not a .*\(expected [^0-9]"):
+            enum.parse(not_a_number)
+
+
+def test_cards_and_calls_from_their_index_as_an_int_or_a_numpy_integer() -> None:
+    import numpy
+
+    from redouble.calls import Call
+
+    assert Card(numpy.int64(51)) is Card(51) is Card("SA") and Card(numpy.uint8(0)) is Card("C2")
+    assert Call(numpy.int16(36)) is Call(36) is Call("X") and Call.bid(numpy.int64(3), numpy.int8(4)) is Call("3NT")
+    with pytest.raises(RedoubleError, match=r"^no card has index 52 "):
+        Card(numpy.int64(52))
+    with pytest.raises(RedoubleError, match=r"^no call has index -1"):
+        Call(numpy.int32(-1))
+    with pytest.raises(RedoubleError, match=r"^not a card: 1.0"):
+        Card(1.0)  # type: ignore[arg-type]
+    with pytest.raises(RedoubleError, match=r"^bid level must be 1 to 7, not True"):
+        Call.bid(True, "S")
+
+
+def test_board_numbers_from_numpy_integers() -> None:
+    import numpy
+
+    from redouble.cards import board_number
+
+    assert board_number(numpy.int32(7)) == 7 and Seat.dealer_for_board(numpy.int64(2)) is Seat.EAST
+    with pytest.raises(RedoubleError, match="start at 1"):
+        board_number(numpy.int64(0))
