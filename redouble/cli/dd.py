@@ -4,7 +4,9 @@ A deal prints its table and par; a PBN file gets every board analysed on every c
 on stderr), each board's result written as soon as it is solved, and ``--write`` stores the results back
 into the file as PBN tags. A long run can be stopped and resumed: with ``--output OUT`` the results go
 to OUT as they come, and ``--resume`` keeps those OUT holds (checked against the file, board by board)
-and solves only the boards after them, so no board is solved twice.
+and solves only the boards after them, so no board is solved twice. A board without all 52 cards dealt is
+listed on stderr and left out (exit status 3), as the other commands that read files do; ``--strict``
+refuses the file instead.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from redouble.cli import CommandError
-from redouble.cli.files import STATUS_HELP, add_strict_option, exit_status, read_boards
+from redouble.cli.files import EXIT_PROBLEMS, add_strict_option, exit_status, read_boards, status_help
 
 if TYPE_CHECKING:
     from redouble.board import Board
@@ -26,12 +28,12 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    p = sub.add_parser("dd", help="double-dummy table and par of a deal or of every board of a PBN file",
+    p = sub.add_parser("dd", help="double-dummy table and par of a deal or of every board of a PBN or LIN file",
                        description="Double-dummy analysis with the DDS solver: the tricks each seat takes in "
                                    "each strain, and the par score and contracts (score for North-South).",
-                       epilog=STATUS_HELP)
-    p.add_argument("source", metavar="DEAL|FILE.pbn",
-                   help="a deal in PBN form (quote it: \"N:AKQ.. ... ... ...\") or a PBN file")
+                       epilog=status_help("not all 52 cards dealt"))
+    p.add_argument("source", metavar="DEAL|FILE",
+                   help="a deal in PBN form (quote it: \"N:AKQ.. ... ... ...\") or a PBN or LIN file")
     p.add_argument("--json", action="store_true", help="one JSON object a board, one a line")
     p.add_argument("--write", action="store_true",
                    help="write the tables and par back into the PBN file (OptimumResultTable, "
@@ -57,7 +59,7 @@ def _boards(args: argparse.Namespace) -> tuple[list, Path | None, int]:  # type:
         path = Path(source)
         if not path.exists():
             raise CommandError(f"{source!r} is neither a deal (like \"N:AKQ.JT9.876.5432 ...\") "
-                               "nor an existing PBN file")
+                               "nor an existing PBN or LIN file")
         if args.vul is not None or args.dealer is not None:
             raise CommandError("--vul and --dealer apply to a single DEAL; a PBN file has its own")
         if args.write and path.suffix.lower() != ".pbn":
@@ -78,15 +80,7 @@ def run(args: argparse.Namespace) -> int:
     if args.resume and args.output is None:
         raise CommandError("--resume goes with --output OUT, the results to go on from")
     boards, path, status = _boards(args)
-    solvable = []
-    skipped = 0
-    for k, board in enumerate(boards, start=1):
-        if board.deal.is_complete and all(len(h) == 13 for h in board.deal.hands):
-            solvable.append((board.number if board.number is not None else k, board))
-        else:
-            skipped += 1
-            print(f"redouble dd: board {board.number if board.number is not None else k}: "
-                  "no complete deal, skipped", file=sys.stderr)
+    solvable = _solvable(boards, path, args.strict)
     if args.output is not None:
         done = _previous_results(args.output, args.json, args.resume, [(n, b.deal.to_pbn()) for n, b in solvable])
         out: TextIO = args.output.open("a", encoding="utf-8")
@@ -128,7 +122,25 @@ def run(args: argparse.Namespace) -> int:
         pbn.dump(boards, path)
         print(f"wrote tables for {len(solvable)} board{'s' if len(solvable) != 1 else ''} to {path}",
               file=sys.stderr)
-    return status or (1 if skipped else 0)
+    return status or (EXIT_PROBLEMS if len(solvable) < len(boards) else 0)
+
+
+def _solvable(boards: list[Board], path: Path | None, strict: bool) -> list[tuple[int, Board]]:
+    """(number, board) for each board with all 52 cards dealt; each other one is reported on stderr and left
+    out (``strict``: refused), as ``score`` does with the boards it cannot score."""
+    solvable = []
+    for k, board in enumerate(boards, start=1):
+        number = board.number if board.number is not None else k
+        if board.deal.is_complete and all(len(h) == 13 for h in board.deal.hands):
+            solvable.append((number, board))
+            continue
+        why = board.why_unplayable or "the hands are not 13 cards each"
+        if strict:
+            raise CommandError(f"{path}: board {number}: {why}; the solver needs all 52 cards")
+        print(f"redouble dd: {path}: board {number}: {why} (left out)", file=sys.stderr)
+    if not solvable:
+        raise CommandError(f"{path}: no board can be solved (none has all 52 cards dealt)")
+    return solvable
 
 
 def _result_text(number: int, board: Board, table: DDTable, as_json: bool) -> str:

@@ -23,6 +23,15 @@ STATUS_HELP = ("exit status: 0 every board read, 2 an error (nothing done), 3 do
                "out or read only in part (each is listed on stderr)")
 
 
+def status_help(unusable: str) -> str:
+    """The exit statuses of a command that also leaves out the boards it cannot use (``unusable`` says which).
+
+    >>> status_help("no contract").split("3 done, ")[1]
+    'but some boards were left out or read only in part, or could not be used (no contract): each is listed on stderr'
+    """
+    return STATUS_HELP.replace(" (each is", f", or could not be used ({unusable}): each is").removesuffix(")")
+
+
 def add_strict_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--strict", action="store_true",
                         help="refuse the file at its first problem, instead of keeping every board that can be "

@@ -28,7 +28,7 @@ from redouble import game
 from redouble.board import Board
 from redouble.calls import Contract
 from redouble.cli import CommandError
-from redouble.cli.files import EXIT_PROBLEMS, STATUS_HELP, add_strict_option, exit_status, read_boards
+from redouble.cli.files import EXIT_PROBLEMS, add_strict_option, exit_status, read_boards, status_help
 from redouble.errors import RedoubleError
 from redouble.scoring.chicago import ChicagoDeal, RussianChicago
 from redouble.scoring.core import duplicate_score
@@ -186,7 +186,7 @@ def _note(r: SheetDeal | ChicagoDeal | MinibridgeDeal, before: str, rubber: bool
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("score", help="score the deals of a PBN or LIN file",
                        description="Score the deals of a PBN or LIN file in order: per deal the score of each "
-                                   "side, and the totals.", epilog=STATUS_HELP)
+                                   "side, and the totals.", epilog=status_help("no contract or no result"))
     p.add_argument("file", metavar="FILE.pbn", help="the PBN (or LIN) file")
     add_strict_option(p)
     p.add_argument("--form", choices=FORMS, help="scoring form (default: from the file's Scoring tag, "

@@ -50,14 +50,34 @@ def test_file_json_and_write_back(tmp_path, capsys):
     assert "wrote tables for 3 boards" in capsys.readouterr().err
 
 
-def test_board_without_full_deal_is_skipped(tmp_path, capsys):
+def test_boards_without_a_full_deal_are_reported_and_left_out(tmp_path, capsys):
     path = tmp_path / "partial.pbn"
     path.write_text('[Board "1"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n\n'
-                    f'[Board "2"]\n[Deal "{GRAND}"]\n', encoding="utf-8")
-    assert main(["dd", str(path), "--json"]) == 1
+                    f'[Board "2"]\n[Deal "{GRAND}"]\n\n[Board "3"]\n[Deal "E:- - - -"]\n', encoding="utf-8")
+    assert main(["dd", str(path), "--json"]) == 3  # done, but boards were left out (as score and convert)
     captured = capsys.readouterr()
     assert [json.loads(x)["board"] for x in captured.out.splitlines()] == [2]
-    assert "board 1: no complete deal, skipped" in captured.err
+    assert captured.err.splitlines() == [
+        f"redouble dd: {path}: board 1: the deal is not complete (East, South, West: not known) (left out)",
+        f"redouble dd: {path}: board 3: the deal is not complete (North, East, South, West: not known) (left out)"]
+
+    assert main(["dd", str(path), "--write"]) == 3
+    written = pbn.load(path)
+    assert [b.number for b in written] == [1, 2, 3] and [("OptimumScore" in b.tags) for b in written] == [
+        False, True, False]
+
+    assert main(["dd", str(path), "--strict"]) == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"redouble dd: error: {path}: board 1: the deal is not complete (East, South, West: not known); "
+        "the solver needs all 52 cards")
+
+
+def test_a_file_without_any_full_deal_is_an_error(tmp_path, capsys):
+    path = tmp_path / "problems.lin"
+    path.write_text("md|3SAKQJHAKQDAKQCAKQ,S5432H5432D5432C5,,|mb|1N|mb|p|mb|p|mb|p|\n", encoding="utf-8")
+    assert main(["dd", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"redouble dd: error: {path}: no board can be solved (none has all 52 cards dealt)" in err
 
 
 @pytest.mark.parametrize(("argv", "message"), [
