@@ -117,6 +117,7 @@ def _parse_md(value: str) -> tuple[Seat | None, Deal]:
     for seat, hand in hands.items():
         if len(hand) > 13:
             raise RedoubleError(f"{seat.name.title()} has {len(hand)} cards")
+    hands = {seat: hand for seat, hand in hands.items() if len(hand)}  # 'md|3S...,S...,S...,H|': no cards
     if len(hands) == 3 and all(len(h) == 13 for h in hands.values()):
         missing = next(s for s in _HAND_ORDER if s not in hands)
         used = 0
@@ -157,8 +158,7 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]], t
     def need_auction(index: int, key: str, value: str) -> Auction:
         nonlocal auction
         if auction is None:
-            if deal is None:
-                raise fail(index, key, value, "a call before the deal (md)")
+            assert deal is not None
             start = dealer if dealer is not None else Seat.dealer_for_board(number or heading_number or 1)
             auction = Auction(start)
         return auction
@@ -188,10 +188,13 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]], t
                 if not _CALL_RUN_RE.fullmatch(text.rstrip("!")):
                     raise fail(index, key, value, "not a call (expected 1C ... 7N, p, d or r)") from None
                 calls = [Call.parse(c) for c in _CALL_RE.findall(text.rstrip("!"))]
+            before = len(a.calls)
             try:
                 for k, call in enumerate(calls):
                     a.push(call, alert=alert and k == len(calls) - 1)
             except IllegalCallError as exc:
+                while len(a.calls) > before:  # the pair is read whole or not at all
+                    a.pop()
                 raise fail(index, key, value, f"illegal call ({exc})") from None
         elif key == "an":
             assert auction is not None
@@ -247,6 +250,8 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]], t
         elif key == "ah" and heading_number is None and _HEADING_RE.match(value.strip()):
             heading_number = int(value.strip()[6:])
         elif key in ("mb", "pc", "mc") or (key == "an" and auction is not None and auction.calls):
+            if deal is None:  # nothing of this board can be read (a deal after it starts the next one)
+                raise fail(index, key, value, f"a {'call' if key == 'mb' else 'card'} before the deal (md)")
             if not stopped:
                 try:
                     game_pair(index, key, value)
@@ -304,7 +309,7 @@ def loads(text: str | bytes, *, strict: bool = False) -> Loaded:
     segments: list[list[tuple[int, str, str]]] = []
     team_names: list[list[str] | None] = []  # the eight-name pn in force at the start of each segment
     names: list[str] | None = None
-    has_md = has_qx = False
+    has_md = has_qx = has_game = False
     for index, (key, value) in enumerate(pairs):
         if not key or key == "pg":
             continue  # page breaks are written anew
@@ -317,12 +322,14 @@ def loads(text: str | bytes, *, strict: bool = False) -> Loaded:
                 continue
             segments.append([])
             team_names.append(names)
-        elif (key == "qx" and (has_md or has_qx)) or (starts and has_md):
+        elif (key == "qx" and (has_md or has_qx)) or (starts and (has_md or has_game)):
+            # (a deal after calls or cards that had none belongs to the next board)
             segments.append([])
             team_names.append(names)
-            has_md = has_qx = False
+            has_md = has_qx = has_game = False
         has_md = has_md or key == "md"
         has_qx = has_qx or key == "qx"
+        has_game = has_game or key in ("mb", "pc", "mc")
         segments[-1].append((index, key, value))
     boards: list[Board] = []
     for k, segment in enumerate(segments):
@@ -376,7 +383,8 @@ def _board_text(board: Board) -> str:
     done: set[int] = set()
     emit_extras((_BEFORE, _BEFORE), done)
     room = board.tags.get("Room", "").strip().lower()
-    if board.number is not None and room in ("open", "closed"):
+    wrote_qx = board.number is not None and room in ("open", "closed")
+    if wrote_qx:
         out.append(f"qx|{room[0]}{board.number}|")
     if any(name in board.tags for name in _NAME_TAGS.values()) and not any(
             key == "pn" and value.count(",") == 3 for _, _, key, value in extras):
@@ -385,8 +393,11 @@ def _board_text(board: Board) -> str:
         out.append(_checked("pn", ",".join(names)))
     hands = ",".join(_hand_text(board.deal[s]) if len(board.deal[s]) else "" for s in _HAND_ORDER)
     out.append(f"md|{_DIGIT_OF_DEALER[board.dealer]}{hands}|")
-    if board.number is not None and not any(key == "ah" and calls != _BEFORE and _HEADING_RE.match(value.strip())
-                                            for calls, _, key, value in extras):
+    # Read back, the first heading gives the number, unless qx does (then a heading that differs is kept
+    # after md, and written instead).
+    if board.number is not None and not (wrote_qx and any(
+            key == "ah" and (calls, cards) == (0, 0) and _HEADING_RE.match(value.strip())
+            for calls, cards, key, value in extras)):
         out.append(f"ah|Board {board.number}|")
     out.append(f"sv|{_CODE_OF_VUL[board.vulnerability]}|")
     emit_extras((0, 0), done)  # after md, so that they stay with this board when read back

@@ -518,7 +518,7 @@ def _parse_game(tokens: list[_Token], text: str, state: _State, report: Reporter
     current: _Tag | None = None
     seen: dict[str, _Tag] = {}
     broken: set[str] = set()  # names of tags that could not be read at all
-    play_seen = False
+    context = "auction"  # a note belongs to the Auction or Play section it follows
     stray: list[_Token] = []
     for t in tokens:
         if t.kind == "error":
@@ -530,7 +530,7 @@ def _parse_game(tokens: list[_Token], text: str, state: _State, report: Reporter
             name = _CANONICAL.get(t.name.lower(), t.name)
             if name == "Note":
                 raw = text[t.start:t.end]
-                note_tags.append((_Tag(name, t.value, t.line, raw=raw), "play" if play_seen else "auction"))
+                note_tags.append((_Tag(name, t.value, t.line, raw=raw), context))
                 current = None
                 continue
             if name in seen:  # the standard: a tag that already occurred is ignored
@@ -541,7 +541,8 @@ def _parse_game(tokens: list[_Token], text: str, state: _State, report: Reporter
                 continue
             current = seen[name] = _Tag(name, t.value, t.line)
             items.append(current)
-            play_seen = play_seen or name == "Play"
+            if name in ("Auction", "Play"):
+                context = name.lower()
         elif t.kind == "comment":
             comments.append((items[-1].name if items else "", t.value))
         elif current is not None:
@@ -871,7 +872,7 @@ def _owned_values(board: Board) -> dict[str, str | None]:
             values["Result"] = raw["Result"] if same else str(tricks)
         else:
             values["Result"] = raw.get("Result") if board.play is not None and board.play.cards else None
-    values["Auction"] = str(board.auction.dealer) if board.auction.calls and "Auction" not in board.sections \
+    values["Auction"] = str(_auction_first(board)) if board.auction.calls and "Auction" not in board.sections \
         else raw.get("Auction")
     play = board.play
     values["Play"] = str(_play_columns(board)[0]) if play is not None and "Play" not in board.sections and (
@@ -908,13 +909,22 @@ def _note_numbers(texts: Iterable[str]) -> dict[str, int]:
     return numbers
 
 
+def _auction_first(board: Board) -> Seat:
+    """The seat the Auction tag names: the file's (the calls then follow a '-' for each seat that had none
+    before the dealer), else the dealer."""
+    try:
+        return Seat.parse(board.tags.get("Auction", ""))
+    except RedoubleError:
+        return board.auction.dealer
+
+
 def _auction_lines(board: Board) -> list[str]:
     auction = board.auction
     if not auction.calls:
         return []
     notes = _note_numbers(a.explanation for _, a in sorted(auction.annotations.items())
                           if a.explanation is not None)
-    cells = []
+    cells = ["-"] * ((auction.dealer - _auction_first(board)) % 4)
     for i, call in enumerate(auction.calls):
         cell = str(call)
         ann = auction.annotations.get(i)
@@ -948,7 +958,10 @@ def _play_lines(board: Board) -> list[str]:
     if play is None or not (play.cards or play.claimed_tricks is not None):
         return []
     columns = _play_columns(board)
-    notes = _note_numbers(text for _, text in sorted(board.card_notes.items()))
+    # Numbered after those an auction kept as written cites, which would take the play's for its own.
+    first = max((int(n) for row in board.sections.get("Auction", ()) for n in re.findall(r"=([0-9]+)=", row)),
+                default=0)
+    notes = {text: first + n for text, n in _note_numbers(text for _, text in sorted(board.card_notes.items())).items()}
 
     def cell(index: int) -> str:
         text = str(play.cards[index])
