@@ -140,6 +140,33 @@ class Points(Condition):
         return _span(self.lo, self.hi, "points")
 
 
+def fit_points(hand: Hand) -> int:
+    """Points once partner has raised my suit: HCP and length, plus a singleton (2) or a void (3), which now
+    ruff (a doubleton adds nothing: the booklet's 17-18 invitation holds for A4.AKJ73.Q52.K52).
+
+    >>> fit_points(Hand.parse("AKT65.K64.AK76.6")), Hand.parse("AKT65.K64.AK76.6").total_points
+    (20, 18)
+    """
+    return hand.total_points + sum((3, 2)[hand.length(s)] for s in Suit if hand.length(s) < 2)
+
+
+@dataclass(frozen=True)
+class FitPoints(Condition):
+    """Points with a fit found: HCP, length and shortness (``fit_points``)."""
+
+    lo: int = 0
+    hi: int = 40
+
+    def holds(self, hand: Hand, env: Env) -> bool:
+        return self.lo <= fit_points(hand) <= self.hi
+
+    def narrow(self, rng: HandRange, env: Env) -> HandRange:
+        return rng.narrow_hcp(max(0, self.lo - 6), min(37, self.hi))
+
+    def describe(self, env: Env) -> str:
+        return _span(self.lo, self.hi, "points counting shortness")
+
+
 @dataclass(frozen=True)
 class Support(Condition):
     """Dummy points (HCP plus shortness) when raising ``suit``; shortness counts for at most 5 of them."""

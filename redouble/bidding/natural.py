@@ -332,6 +332,32 @@ def controls_denied(ctx: Context, seat: Seat) -> set[Suit]:
     return denied
 
 
+def shortness_adjustment(ctx: Context, hand: Hand, trump: Suit) -> int:
+    """Points to add for slam once partner has shown a singleton or void (Jacoby 2NT's shortness): kings,
+    queens and jacks opposite it are wasted, while length headed by the ace or by nothing means every
+    honour of mine works elsewhere (+2). A shortness of my own there duplicates it (nothing added).
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("N", "1H P 2NT P 3C P".split()), Vulnerability.NONE, "sayc")
+    >>> shortness_adjustment(ctx, Hand.parse("AKQ4.Q532.KT9.83"), Suit.HEARTS)
+    2
+    >>> shortness_adjustment(ctx, Hand.parse("AK84.Q532.T9.KQ3"), Suit.HEARTS)
+    -5
+    """
+    short = {s for s in Suit if ctx.ranges[ctx.partner].length_max[s] <= 1} | {
+        ex.call.strain.suit for ex in ctx.calls_of(ctx.partner)
+        if ex.rule == "rebid.jacoby-shortness" and ex.call.strain is not None and ex.call.strain.suit is not None}
+    total = 0
+    for s in short - {trump}:
+        if hand.length(s) <= 1:
+            continue
+        held = hand.holding(s)
+        wasted = 3 * (held >> 11 & 1) + 2 * (held >> 10 & 1) + (held >> 9 & 1)
+        total += -wasted if wasted else 2
+    return total
+
+
 def own_controls(hand: Hand) -> set[Suit]:
     """Suits with first- or second-round control: the ace or king, a singleton or a void."""
     return {s for s in Suit if hand.length(s) <= 1 or hand.holding(s) >> 11 & 0b11}
@@ -861,6 +887,8 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     # For slam the middle of partner's range counts: the floor alone never finds the slams.
     hi = min(pr.hcp_max, pr.hcp_min + 6)
     slam_combined = max(combined, mine + pr.hcp_min + SLAM_SHARE * (hi - pr.hcp_min))
+    if fit is not None:
+        slam_combined += shortness_adjustment(ctx, hand, fit)
     game = GAME_POINTS - (1 if ctx.we_vulnerable else 0)
     last = ctx.last_bid
     ours = ctx.last_bid_is_ours

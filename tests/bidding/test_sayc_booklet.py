@@ -115,6 +115,7 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("A4.AKJ73.Q52.K52", "1H P 2H P", "N", "3H", "invites game: 17-18"),
     ("A4.AKJ73.Q52.J52", "1H P 2H P", "N", "Pass", "a minimum: pass the raise"),
     ("A4.AKQJ73.A52.K2", "1H P 2H P", "N", "4H", "game with 19+"),
+    ("AKT65.K64.AK76.6", "1S P 2S P", "N", "4S", "18 points and a singleton that ruffs once raised: game"),
     ("AQ873.K5.A742.86", "1S P 3S P", "N", "4S", "accept the limit raise with 14"),
     ("AQ873.Q5.K742.86", "1S P 3S P", "N", "Pass", "decline the limit raise with a minimum"),
     ("A42.AKJ73.Q852.5", "1H P 2NT P", "N", "3C", "Jacoby: show a singleton"),

@@ -46,6 +46,9 @@ CASES = [
     ("KQ5.A83.QJ72.A94", "1NT P 3H P", "4H", "a minimum declines the slam try"),
     ("AQ5.A83.KJ72.K94", "1NT P 3H P", "4NT", "a maximum with every control asks"),
     ("A2.KQJ974.K5.Q32", "1NT P 3H P 4H P", "Pass", "opener declined: game"),
+    # Jacoby 2NT, then opener's shortness: honours opposite it are wasted, an ace or small cards are not.
+    ("AKQ4.QJ53.AT9.83", "1H P 2NT P 3C P", "4D", "nothing wasted opposite the club shortness: cue-bid"),
+    ("AK84.QJ53.A9.KQ3", "1H P 2NT P 3C P", "4H", "king and queen wasted opposite the shortness: game"),
     # Partner's cue-bid skipped clubs (no control there) and I have none: sign off.
     ("AJ975.KQ4.QJ4.Q6", "1S P 2NT P 3NT P 4D P", "4S", "no club control in either hand: game"),
 ]

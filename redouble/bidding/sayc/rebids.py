@@ -9,6 +9,7 @@ from __future__ import annotations
 from redouble.bidding.conditions import (
     HCP,
     Balanced,
+    FitPoints,
     GoodSuit,
     Len,
     Points,
@@ -78,10 +79,11 @@ OPENER_REBIDS = [
          means="rebid of five {x}: no better call"),
     rule("rebid.pass-1nt", "1x P 1NT P ?", "P", Points(11, 15), means="pass: a minimum"),
     # --- after a single raise: 1x P 2x P ? -----------------------------------------------------------
-    rule("rebid.game-after-raise", "1M P 2M P ?", "4M", Points(19), means="game: 19+ points"),
-    rule("rebid.invite-after-raise", "1M P 2M P ?", "3M", Points(17, 18), means="invites game: 17-18 points",
+    # With the fit found, shortness counts (it ruffs): the expert's revaluation.
+    rule("rebid.game-after-raise", "1M P 2M P ?", "4M", FitPoints(19), means="game: 19+ points"),
+    rule("rebid.invite-after-raise", "1M P 2M P ?", "3M", FitPoints(17, 18), means="invites game: 17-18 points",
          forcing=INV),
-    rule("rebid.pass-after-raise", "1M P 2M P ?", "P", Points(11, 16), means="pass: no game"),
+    rule("rebid.pass-after-raise", "1M P 2M P ?", "P", FitPoints(11, 16), means="pass: no game"),
     rule("rebid.3nt-after-minor-raise", "1m P 2m P ?", "3NT", Balanced(True), HCP(18, 21),
          means="18+ with stoppers: 3NT"),
     rule("rebid.2nt-after-minor-raise", "1m P 2m P ?", "2NT", Balanced(), HCP(18, 19), means="18-19, invites 3NT",
