@@ -12,6 +12,13 @@ from tests.support import assert_call
 
 # (hand, auction so far, dealer, expected call, why)
 CASES = [
+    # The balancing doubler's rebid: a strong hand with its own six-card suit bids it (a Ben match board
+    # that stopped in 3D with 3NT cold).
+    ("A9.AQT632.A.KT97", "2S P P X P 3D P", "N", "3H", "a balancing double then a suit: 17+ and five hearts"),
+    # Opener competes after their raise of an overcall: a playing hand does not sell out at the two level.
+    ("73.KQ862.AKQ965.", "1D 2C P 3C", "N", "3H", "6-5 with three losers: the second suit"),
+    ("73.K8.AKQ965.K62", "1D 2C P 3C", "N", "3D", "six good diamonds and six losers: compete"),
+    ("73.K82.AKJ96.K62", "1D 2C P 3C", "N", "Pass", "a plain opening sells out at the three level"),
     ("942.QT2.9876.T94", "3H X P", "N", "4D", "issue 14: a takeout double of 3H is not passed with nothing"),
     ("942.QT2.9876.T94", "3H P P X P", "N", "4D", "nor a balancing double of 3H"),
     ("KQ42.T2.9876.T94", "2H P P X P", "N", "2S", "a balancing double of a weak two: the cheapest major"),

@@ -112,9 +112,19 @@ no_five_card_suit = test("no five-card suit to overcall", lambda h, e: max(h.sha
 ADVANCE = ["1x X P ?", "1x P P X P ?"]  # partner's takeout double, direct or balancing
 ADVANCE_HIGH = ["2o X P ?", "3x X P ?", "2o P P X P ?", "3x P P X P ?"]  # of a weak two or a preempt
 no_five_card_major = test("no five-card major", lambda h, e: max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 5)
+OPENER_AFTER_RAISE = ["1x 1y P 2y ?", "1x 2y P 3y ?", "1x 1y P 3y ?"]
+
+
+def losers_at_most(n: int):  # type: ignore[no-untyped-def]
+    return test(f"{n} losers or fewer", lambda h, e: h.losers <= n)
+
+
 # the takeout doubler's second call, after partner's answer (over a one-bid, a weak two or a three-bid)
-DOUBLER = ["1x X P 1y P ?", "1x X P 2y P ?", "2x X P 2y P ?", "2x X P 3y P ?", "3x X P 3y P ?", "3x X P 4y P ?"]
-DOUBLER_M = ["1x X P 1M P ?", "1x X P 2M P ?", "2x X P 2M P ?", "2x X P 3M P ?", "3x X P 3M P ?"]
+# (and the balancing doubler's, in the pass-out seat: the same calls, the same strength)
+DOUBLER = ["1x X P 1y P ?", "1x X P 2y P ?", "2x X P 2y P ?", "2x X P 3y P ?", "3x X P 3y P ?", "3x X P 4y P ?",
+           "1x P P X P 1y P ?", "1x P P X P 2y P ?", "2x P P X P 2y P ?", "2x P P X P 3y P ?"]
+DOUBLER_M = ["1x X P 1M P ?", "1x X P 2M P ?", "2x X P 2M P ?", "2x X P 3M P ?", "3x X P 3M P ?",
+             "1x P P X P 1M P ?", "1x P P X P 2M P ?", "2x P P X P 2M P ?", "2x P P X P 3M P ?"]
 major_or_nothing_to_show = test("a major, or no four-card unbid major to show",
                                 lambda h, e: e.suit("x").is_major
                                 or not any(h.length(s) >= 4 for s in MAJORS if s != e.suit("y")))
@@ -297,6 +307,13 @@ COMPETITION = [
     rule("comp.balance-2nt", "2o P P ?", "2NT", Balanced(), HCP(14, 17), Stopper("o"),
          means="balancing 2NT: 14-17 balanced, a stopper"),
     rule("comp.balance-pass", "2o P P ?", "P", means="pass"),
+    # --- opener competes after they raised their overcall and partner passed -------------------------
+    # A playing hand (few losers) bids on at the three level rather than sell out: a second five-card
+    # suit first (partner chooses), else a sixth card of the opened suit.
+    rule("opener.compete-second-suit", OPENER_AFTER_RAISE, ">z", Len("x", 5), Len("z", 5), losers_at_most(5),
+         means="competes: a second suit, 5-5 or longer, a playing hand (5 losers or fewer)"),
+    rule("opener.compete-own-suit", OPENER_AFTER_RAISE, ">x", Len("x", 6), losers_at_most(6),
+         means="competes: six or more {x}, a playing hand (6 losers or fewer)"),
     # --- the doubler's rebid (1x X P 1y P ?, 1x X P 2y P ?) --------------------------------------------
     rule("doubler.raise-game", DOUBLER_M, "4M", Len("M", 4), Support("M", 19),
          means="game: 19+ with support"),
