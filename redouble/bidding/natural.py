@@ -835,6 +835,38 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
     return None
 
 
+# Calls that describe a weak hand in one go: partner decides from there on.
+PREEMPTIVE = frozenset({"open.weak-two", "open.preempt-3", "open.preempt-4", "xx.jump-raise", "xx.jump-shift",
+                        "comp.weak-jump"})
+COMPETE_LOSERS = 5  # an opener with this few losers and a long suit does not sell out to their partscore
+
+
+def _compete_or_not(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
+    """Two competitive habits: a preemptor has said it all and passes when they bid on (unless partner
+    asks), and an opener with a playing hand (five losers or fewer, a six-card suit or two five-card suits)
+    bids its long suit again at the three level rather than sell out to their partscore while partner passes."""
+    last = ctx.last_bid
+    if ctx.system == "basic" or last is None or ctx.last_bid_is_ours or ctx.forced:
+        return None
+    mine = [ex for ex in ctx.calls_of(ctx.seat) if ex.call.is_bid]
+    partner_bids = [ex for ex in ctx.calls_of(ctx.partner) if ex.call.is_bid or ex.call.is_double]
+    if mine and mine[0].rule in PREEMPTIVE and all(ex.call.is_bid and ex.call.strain == mine[0].call.strain
+                                                  for ex in partner_bids):
+        return Call.PASS, "natural.preempted", "a preemptor does not bid twice: partner decides"
+    if not mine or partner_bids or mine[0].rule != "open.one" or last.level > 3 or hand.losers > COMPETE_LOSERS:
+        return None
+    opened = mine[0].call.strain.suit if mine[0].call.strain is not None else None
+    long = [s for s in Suit if hand.length(s) >= 6 or (hand.length(s) >= 5 and opened is not None
+                                                         and hand.length(opened) >= 5 and s != opened)]
+    for s in sorted(long, key=lambda s: (s != opened, -hand.length(s))):
+        if s in ctx.their_suits:
+            continue
+        bid = next((Call.bid(n, s.strain) for n in (2, 3) if ctx.is_legal(Call.bid(n, s.strain))), None)
+        if bid is not None:
+            return bid, "natural.compete", f"competing: {hand.length(s)} {s.name.lower()} and {hand.losers} losers"
+    return None
+
+
 def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     """A sensible natural call: returns (call, rule name, words)."""
     after = _after_ask(ctx, hand)
@@ -860,6 +892,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
             and last is not None and last.strain is not None and last.strain.suit is not None
             and hand.length(last.strain.suit) >= 4 and hand.holding(last.strain.suit) >> 9):
         return Call.PASS, "natural.penalty-pass", "penalty pass: length and strength in their suit"
+    competing = _compete_or_not(ctx, hand)
+    if competing is not None:
+        return competing
     pr = ctx.ranges[ctx.partner]
     partner_spoke = any(ex.call.is_bid or ex.call.is_double for ex in ctx.calls_of(ctx.partner))
     if not ctx.we_opened and not partner_spoke:
