@@ -52,7 +52,7 @@ from redouble.errors import IllegalCallError, IllegalCardError, IllegalClaimErro
 from redouble.play import Play
 from redouble.textfile import Loaded, Reporter, decode, is_number, read_source, write_text
 
-__all__ = ["Loaded", "dump", "dumps", "load", "loads"]
+__all__ = ["Loaded", "dump", "dumps", "load", "loads", "unwritten"]
 
 _DEALER_OF_DIGIT = {"1": Seat.SOUTH, "2": Seat.WEST, "3": Seat.NORTH, "4": Seat.EAST}
 _DIGIT_OF_DEALER = {seat: digit for digit, seat in _DEALER_OF_DIGIT.items()}
@@ -428,6 +428,29 @@ def _board_text(board: Board) -> str:
             out.append(f"mc|{play.claimed_tricks}|")
     emit_extras(None, done)
     return "".join(out)
+
+
+def unwritten(board: Board) -> str | None:
+    """What of ``board``'s game LIN cannot hold, or None: a contract or result known only from tags
+    (LIN records them through the auction and the play), which a PBN file of results often has.
+
+    >>> from redouble import pbn
+    >>> [board] = pbn.loads('[Board "1"]\\n[Declarer "S"]\\n[Contract "4H"]\\n[Result "9"]\\n'
+    ...                     '[Deal "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432"]\\n')
+    >>> unwritten(board)
+    'the contract 4H-S and the result (9 tricks) are in tags only: LIN keeps them only as an auction and a play'
+    """
+    if board.auction.contract is not None:
+        return None
+    parts = []
+    if board.recorded_contract is not None:
+        parts.append(f"the contract {board.recorded_contract}")
+    if board.recorded_tricks is not None and not (board.play is not None and board.play.is_complete):
+        parts.append(f"the result ({board.recorded_tricks} tricks)")
+    if not parts:
+        return None
+    return (f"{' and '.join(parts)} {'are' if len(parts) > 1 else 'is'} in tags only: LIN keeps "
+            f"{'them' if len(parts) > 1 else 'it'} only as an auction and a play")
 
 
 def dumps(boards: Iterable[Board]) -> str:

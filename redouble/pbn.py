@@ -854,8 +854,9 @@ def _owned_values(board: Board) -> dict[str, str | None]:
         for name in ("Declarer", "Contract", "Result"):
             values[name] = raw.get(name)
     elif contract.is_passed_out:
-        # A passed-out board has no declarer or result; keep whatever the file said there.
-        values["Declarer"] = raw.get("Declarer", "")
+        # A passed-out board has no declarer or result; keep whatever the file said there (a file that
+        # wrote its Contract tag without a Declarer tag gets none).
+        values["Declarer"] = raw.get("Declarer", None if "Contract" in raw else "")
         values["Contract"] = raw["Contract"] if _same(raw.get("Contract"), Contract.parse, contract) else "Pass"
         values["Result"] = raw["Result"] if _same(raw.get("Result"), _is_unknown, True) else ""
     else:

@@ -17,9 +17,12 @@ FILES = sorted(p.name for p in DATA.iterdir() if p.suffix in (".pbn", ".lin"))
 # file: (boards kept, problems reported, boards left out)
 EXPECTED = {
     "bba_bidding_analyser_bergen.pbn": (2, 2, 0),  # a second Room tag in each game
+    "bcdd_bigdeal_double_dummy2016.pbn": (3, 0, 0),
     "bbo_hand.lin": (1, 0, 0),
     "bbo_handviewer_two_boards.lin": (2, 0, 0),
     "bbo_helper_daylong2024.pbn": (2, 0, 0),
+    "bbo_myhands_3381671193.lin": (1, 0, 0),
+    "bbo_myhands_pbntools2021.pbn": (2, 0, 0),
     "bbo_problem_movie_pl.lin": (2, 1, 1),  # one problem's deal has a hand without suit letters
     "bbo_tourney.lin": (1, 0, 0),
     "bbo_vugraph_spingold2016.lin": (4, 0, 0),
@@ -36,6 +39,7 @@ EXPECTED = {
     "dealer_debian_printpbn.pbn": (3, 0, 0),
     "dealmaster_bridgecomposer_dd2016.pbn": (2, 0, 0),
     "eyc1998_juniors.pbn": (6, 0, 0),
+    "jfr_pary_pbntools_barometr2012.pbn": (80, 0, 0),
     "lin2pbn_bbo_movie.lin": (1, 0, 0),
     "pbn_standard_schiphol1995.pbn": (1, 0, 0),
     "realbridge2021_board11.pbn": (3, 0, 0),
@@ -72,7 +76,8 @@ def test_real_file_loads_round_trips_and_keeps_every_tag(name: str) -> None:
 
 @pytest.mark.parametrize("name", [n for n in FILES if n.endswith(".pbn")])
 def test_pbn_files_convert_to_lin_and_back_with_the_same_games(name: str) -> None:
-    boards = [b for b in pbn.load(DATA / name) if not b.problems and b.deal.is_complete]
+    # (LIN holds a contract and result only as an auction and a play: lin.unwritten names what it drops)
+    boards = [b for b in pbn.load(DATA / name) if not b.problems and b.deal.is_complete and not lin.unwritten(b)]
     back = pbn.loads(pbn.dumps(lin.loads(lin.dumps(boards))))
     assert [(b.deal, b.number, b.dealer, b.vulnerability, b.auction.calls, b.contract, b.tricks, b.score())
             for b in back] == \
@@ -126,3 +131,41 @@ def test_upper_case_tag_names_and_stray_end_marks_are_read() -> None:
     loaded = pbn.loads(shouting)
     assert not loaded.problems
     assert [snapshot(b) for b in loaded] == [snapshot(b) for b in pbn.load(DATA / "eyc1998_juniors.pbn")]
+
+
+def test_a_bbo_movie_and_pbntools_pbn_of_it_hold_the_same_game() -> None:
+    [movie] = lin.load(DATA / "bbo_myhands_3381671193.lin")
+    converted = pbn.load(DATA / "bbo_myhands_pbntools2021.pbn")[0]
+    assert (movie.deal, movie.auction.calls, movie.play.cards if movie.play else None) == (
+        converted.deal, converted.auction.calls, converted.play.cards if converted.play else None)
+    # 11 tricks played, then the claim of the rest (LIN 'mc|11|'; PBN two '- - - -' rows and Result 11)
+    assert (str(movie.contract), movie.tricks, movie.score()) == (str(converted.contract), converted.tricks,
+                                                                  converted.score()) == ("5D-E", 11, -400)
+    assert movie.auction.annotations[1].explanation == converted.auction.annotations[1].explanation == "gesthem"
+    assert movie.auction.annotations[1].alert  # 'mb|2N!|': PBN has no '!' here, only the note
+    assert converted.tags["DealId"] == "3381671193.lin"
+
+
+def test_one_game_a_table_from_jfr_pary_with_passed_out_tables() -> None:
+    games = pbn.load(DATA / "jfr_pary_pbntools_barometr2012.pbn")
+    board_10 = [(b.tags["North"], str(b.contract), b.score()) for b in games if b.number == 10]
+    assert board_10[:3] == [("Para-8", "Pass", 0), ("Para-1", "1NT-E", 100), ("Para-5", "1NT-E", 100)]
+    assert len(board_10) == 8 and len({b.deal for b in games if b.number == 10}) == 1
+    # a passed-out table had no Declarer tag and gets none written back
+    assert '[Contract "Pass"]\n[Result ""]' in pbn.dumps(games) and '[Declarer ""]' not in pbn.dumps(games)
+
+
+def test_bcdd_double_dummy_tables_agree_with_dds() -> None:
+    from redouble import dd
+
+    boards = pbn.load(DATA / "bcdd_bigdeal_double_dummy2016.pbn")
+    for board in boards:
+        table = dd.solve_deal(board.deal)
+        assert {k: v for k, v in board.double_dummy_tricks.items()} == {
+            (seat, strain): table.tricks(seat, strain) for seat in Seat for strain in Strain}
+        # JFR's Ability: each seat's tricks as hex digits, no trumps down to clubs
+        ability = " ".join(f"{seat}:" + "".join(f"{table.tricks(seat, s):X}" for s in reversed(Strain))
+                           for seat in Seat)
+        assert board.tags["Ability"] == ability
+        par = dd.par(table, board.vulnerability, board.dealer)
+        assert board.tags["OptimumScore"] == f"NS {par.score}"

@@ -6,7 +6,14 @@ import argparse
 import sys
 
 from redouble.cli import CommandError
-from redouble.cli.files import STATUS_HELP, add_strict_option, exit_status, format_module, read_boards
+from redouble.cli.files import (
+    EXIT_PROBLEMS,
+    add_strict_option,
+    exit_status,
+    format_module,
+    read_boards,
+    status_help,
+)
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -14,7 +21,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                        description="Convert hand records between PBN and LIN, chosen by the file extensions "
                                    "(.pbn, .lin). The same extension on both sides rewrites the file tidily. "
                                    "Tags are written as the file gave them, also where they disagree with the "
-                                   "auction or the play.", epilog=STATUS_HELP)
+                                   "auction or the play.",
+                       epilog=status_help("to LIN: a contract or result known only from tags"))
     p.add_argument("input", metavar="IN", help="the file to read (.pbn or .lin)")
     p.add_argument("output", metavar="OUT", help="the file to write (.pbn or .lin); '-' for standard output "
                                                  "in the format of --to")
@@ -32,9 +40,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         writer = format_module(args.output, "output")
     boards = read_boards(args.input, "convert", strict=args.strict)
+    from redouble import lin
+
+    unwritten = 0
+    for k, board in enumerate(boards, start=1):
+        what = lin.unwritten(board) if writer is lin else None
+        if what is not None:
+            unwritten += 1
+            number = board.number if board.number is not None else k
+            print(f"redouble convert: {args.input}: board {number}: {what} (not written)", file=sys.stderr)
     if args.output == "-":
         sys.stdout.write(writer.dumps(boards))
     else:
         writer.dump(boards, args.output)
-        print(f"wrote {len(boards)} board{'s' if len(boards) != 1 else ''} to {args.output}", file=sys.stderr)
-    return exit_status(boards)
+        print(f"wrote {len(boards)} board{'s' if len(boards) != 1 else ''} to {args.output}"
+              + (f" ({unwritten} without their tags' contract or result)" if unwritten else ""), file=sys.stderr)
+    return exit_status(boards) or (EXIT_PROBLEMS if unwritten else 0)

@@ -109,3 +109,21 @@ def test_a_file_with_no_board_is_an_error(tmp_path: Path, capsys: pytest.Capture
     assert main(["convert", str(tmp_path / "junk.pbn"), str(tmp_path / "x.lin")]) == 2
     assert "no board could be read" in capsys.readouterr().err
     assert not (tmp_path / "x.lin").exists()
+
+
+def test_results_known_only_from_tags_are_reported_when_lin_cannot_hold_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "club.pbn"
+    text = (DATA / "jfr_pary_pbntools_barometr2012.pbn").read_text()
+    source.write_text("\n\n".join(text.split("\n\n")[:2]), encoding="utf-8")  # two tables of board 1
+    assert main(["convert", str(source), str(tmp_path / "club.lin")]) == 3
+    assert capsys.readouterr().err.splitlines() == [
+        f"redouble convert: {source}: board 1: the contract 4H-S and the result (9 tricks) are in tags only: "
+        "LIN keeps them only as an auction and a play (not written)",
+        f"redouble convert: {source}: board 1: the contract 5D-N and the result (9 tricks) are in tags only: "
+        "LIN keeps them only as an auction and a play (not written)",
+        f"wrote 2 boards to {tmp_path / 'club.lin'} (2 without their tags' contract or result)"]
+    assert [(b.deal, b.contract) for b in lin.load(tmp_path / "club.lin")] == [
+        (b.deal, None) for b in pbn.load(source)]
+    assert main(["convert", str(source), str(tmp_path / "same.pbn")]) == 0  # PBN keeps them
+    assert [str(b.contract) for b in pbn.load(tmp_path / "same.pbn")] == ["4H-S", "5D-N"]
