@@ -9,7 +9,9 @@ a fault in Redouble.
 
 from __future__ import annotations
 
-from redouble import Auction, Call, Card, Contract, Deal, Hand, Seat, Vulnerability, lin, pbn
+import numpy
+
+from redouble import Auction, Call, Card, Contract, Deal, Hand, Rank, Seat, Strain, Suit, Vulnerability, lin, pbn
 from redouble.errors import ParseError, RedoubleError
 from redouble.textfile import Loaded
 
@@ -61,8 +63,30 @@ def lin_target(data: bytes) -> None:
     _file_target(lin, data)
 
 
+def _numbers_target(data: bytes) -> None:
+    """Every enum, Card and Call read a number (an int or a NumPy integer alike) as its own, or refuse it
+    with RedoubleError."""
+    number = int.from_bytes(data[:2], "little", signed=True) % 64 - 8  # mostly near the enums' ranges
+    for parse, number_of in ((Suit.parse, int), (Rank.parse, int), (Seat.parse, int), (Strain.parse, int),
+                             (Vulnerability.parse, int), (Card, _index), (Call, _index)):
+        answers = []
+        for given in (number, numpy.int64(number), numpy.int16(number)):
+            try:
+                answers.append(parse(given))  # type: ignore[operator]
+            except RedoubleError as exc:
+                answers.append(str(exc))  # the same message for each type: it quotes the number
+        assert answers[1:] == answers[:1] * 2, f"{parse} read {number} as an int and a NumPy integer differently"
+        assert isinstance(answers[0], str) or number_of(answers[0]) == number, f"{parse} read {number} as another"
+
+
+def _index(value: Card | Call) -> int:
+    return value.index
+
+
 def values_target(data: bytes) -> None:
-    """The value parsers: each refuses bad text with RedoubleError and reads its own writing back."""
+    """The value parsers: each refuses bad text with RedoubleError and reads its own writing back; numbers
+    are read alike whatever their integer type."""
+    _numbers_target(data)
     text = data.decode("utf-8", errors="replace")
     for parse in (Card, Call, Contract.parse, Deal.parse, Hand.parse, Hand, Seat.parse, Vulnerability.parse):
         try:
