@@ -1031,6 +1031,13 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
                 and not ctx.they_have_bid and ctx.is_legal(Call.bid(4, strain)) and level < 6
                 and not any(ex.call == last for ex in ctx.calls_of(ctx.seat))):
             return Call.bid(4, strain), "natural.game", "a long major plays better than 3NT"
+        own = strain.suit
+        if (current_ok and own is not None and own != last.strain.suit and hand.length(own) >= 7
+                and last.strain.suit is not None and hand.length(last.strain.suit) <= 1 and level < 6):
+            # Seven cards of my own opposite partner's suit where I hold one or none: mine plays better.
+            bid = next((Call.bid(n, strain) for n in (2, 3) if ctx.is_legal(Call.bid(n, strain))), None)
+            if bid is not None:
+                return bid, "natural.own-suit", f"a seven-card {own.name.lower()} suit and a misfit: mine"
         if current_ok and not ctx.forced:
             return Call.PASS, "natural.pass", "the contract is high enough"
     if ctx.is_legal(target) and not (ours and last is not None and last.strain == strain and last.level >= level):

@@ -22,6 +22,7 @@ CASES = [
     ("KQT3.AJT543.A4.J", "1H P P X P 2D P 3D", "N", "3H", "six hearts and five losers: not sold out at 3D"),
     ("Q8762.87.7.Q9864", "1S X 3S 4H P P", "N", "Pass", "a preemptive raise has said it all: partner decides"),
     ("T4.KQJ9852.54.93", "3H 4S P P", "N", "Pass", "a preemptor does not bid twice"),
+    ("AK98762.942.54.J", "1C 1D 1S P 3C P", "N", "3S", "seven spades opposite partner's clubs (one card): spades"),
     ("942.QT2.9876.T94", "3H X P", "N", "4D", "issue 14: a takeout double of 3H is not passed with nothing"),
     ("942.QT2.9876.T94", "3H P P X P", "N", "4D", "nor a balancing double of 3H"),
     ("KQ42.T2.9876.T94", "2H P P X P", "N", "2S", "a balancing double of a weak two: the cheapest major"),
