@@ -838,6 +838,7 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
 # Calls that describe a weak hand in one go: partner decides from there on.
 PREEMPTIVE = frozenset({"open.weak-two", "open.preempt-3", "open.preempt-4", "xx.jump-raise", "xx.jump-shift",
                         "comp.weak-jump"})
+PENALTY_PASS_HCP = 6  # to pass partner's reopening double for penalty (with trump tricks)
 COMPETE_LOSERS = 5  # an opener with this few losers and a long suit does not sell out to their partscore
 
 
@@ -886,11 +887,16 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     last = ctx.last_bid
     if (ctx.system != "basic" and _reopening(ctx) and ctx.is_legal(Call.DOUBLE) and hand.hcp >= 14
             and last is not None and last.strain is not None and last.strain.suit is not None
-            and hand.length(last.strain.suit) <= 1):
+            and hand.length(last.strain.suit) <= 1 and max(hand.shape) <= 6):
+        # (With seven cards of my own, the suit again says more than a double partner may pass.)
         return Call.DOUBLE, "natural.reopening-double", "reopening double: short in their suit"
     if (ctx.partner_last_rule in ("natural.reopening-double", "neg.reopen") and ctx.calls and ctx.calls[-1].is_pass
             and last is not None and last.strain is not None and last.strain.suit is not None
-            and hand.length(last.strain.suit) >= 4 and hand.holding(last.strain.suit) >> 9):
+            and hand.length(last.strain.suit) >= 4
+            and (trump_tricks(hand, last.strain.suit) >= 1 and hand.hcp >= PENALTY_PASS_HCP
+                 or any(ex.rule == "xx.redouble" for ex in ctx.calls_of(ctx.seat)))):
+        # A penalty pass needs trump tricks and some defence (J653 and a yarborough let 2SX make), or the
+        # balance of power my redouble showed.
         return Call.PASS, "natural.penalty-pass", "penalty pass: length and strength in their suit"
     competing = _compete_or_not(ctx, hand)
     if competing is not None:

@@ -23,6 +23,10 @@ CASES = [
     ("Q8762.87.7.Q9864", "1S X 3S 4H P P", "N", "Pass", "a preemptive raise has said it all: partner decides"),
     ("T4.KQJ9852.54.93", "3H 4S P P", "N", "Pass", "a preemptor does not bid twice"),
     ("AK98762.942.54.J", "1C 1D 1S P 3C P", "N", "3S", "seven spades opposite partner's clubs (one card): spades"),
+    # Reopening doubles and penalty passes (a Ben match board: 1H (2H) P (2S) X passed out, 2SX making).
+    ("A.QJ98762.AJ5.KJ", "P 1H 2H P 2S", "E", "3H", "seven hearts: rebid them rather than a reopening double"),
+    ("KJ96.3.Q872.9764", "P 1H 2H P 2S X P", "E", "Pass", "trump tricks and some values: penalty pass"),
+    ("J.J642.QJ985.AJT", "P P 1S X XX 2H X P", "E", "Pass", "after my redouble, four trumps pass for penalty"),
     ("942.QT2.9876.T94", "3H X P", "N", "4D", "issue 14: a takeout double of 3H is not passed with nothing"),
     ("942.QT2.9876.T94", "3H P P X P", "N", "4D", "nor a balancing double of 3H"),
     ("KQ42.T2.9876.T94", "2H P P X P", "N", "2S", "a balancing double of a weak two: the cheapest major"),
