@@ -87,9 +87,11 @@ def keycards(hand: Hand, trump: Suit | None) -> int:
 
 def reads_as_ace_ask(ctx: Context) -> bool:
     """Whether 4NT here asks for aces (keycards when a suit is agreed): once both of us have bid, unless
-    partner's last bid was natural notrump (then 4NT is quantitative)."""
-    if not ctx.we_have_bid or not partner_has_bid(ctx) or partner_bid_nt_naturally(ctx):
+    partner's last bid was natural notrump (then 4NT is quantitative) and I have shown no six-card major."""
+    if not ctx.we_have_bid or not partner_has_bid(ctx):
         return False
+    if partner_bid_nt_naturally(ctx) and (ctx.system == "basic" or long_major(ctx, ctx.seat, ctx.partner) is None):
+        return False  # quantitative, unless I have shown six cards of a major: keycards for it
     return ctx.system != "basic" or agreed_suit(ctx) is not None
 
 

@@ -49,6 +49,10 @@ CASES = [
     # Jacoby 2NT, then opener's shortness: honours opposite it are wasted, an ace or small cards are not.
     ("AKQ4.QJ53.AT9.83", "1H P 2NT P 3C P", "4D", "nothing wasted opposite the club shortness: cue-bid"),
     ("AK84.QJ53.A9.KQ3", "1H P 2NT P 3C P", "4H", "king and queen wasted opposite the shortness: game"),
+    # My jump rebid showed six spades: after partner's 3NT, 4NT asks for keycards in them (a bfgbidding
+    # match board bid 6S straight away and went down off the club ace and king).
+    ("AKJ9643.A4.AQ.J2", "1S P 2H P 3S P 3NT P", "4NT", "keycards for my six-card major, even over 3NT"),
+    ("AKJ9643.A4.AQ.J2", "1S P 2H P 3S P 3NT P 4NT P 5C P", "5D", "every keycard (4 + 1): is the queen there?"),
     # Partner's cue-bid skipped clubs (no control there) and I have none: sign off.
     ("AJ975.KQ4.QJ4.Q6", "1S P 2NT P 3NT P 4D P", "4S", "no club control in either hand: game"),
 ]
