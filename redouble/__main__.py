@@ -1,7 +1,5 @@
-import sys
-
-from redouble.cli import main
+from redouble.cli import run
 
 # Guarded: worker processes started with "spawn" (redouble simulate) import this module again.
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -8,9 +8,13 @@
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
+import os
 import sys
+import traceback
 from collections.abc import Sequence
+from typing import NoReturn
 
 from redouble.errors import RedoubleError
 
@@ -59,5 +63,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     return int(result or 0)
 
 
+def run() -> NoReturn:
+    """The ``redouble`` program: :func:`main` on the process's arguments, then exit with its status.
+
+    DDS 2.9 as Debian packages it (libdds0) crashes in its own teardown in any process that loaded it
+    (its exit hook uses memory its static destructors freed before: dds-bridge/dds#91), so a command that
+    solved a deal would end with a segmentation fault, whatever it had done. Once a solver is loaded the
+    process therefore runs Python's exit handlers, flushes its output and ends without the C teardown."""
+    try:
+        code = main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        if not isinstance(exc.code, int | None):
+            print(exc.code, file=sys.stderr)
+    except BaseException:
+        traceback.print_exc()
+        code = 1
+    from redouble.dd._dds import is_loaded
+
+    if not is_loaded():
+        sys.exit(code)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe: nothing more can reach it
+            pass
+    os._exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

@@ -283,22 +283,33 @@ def run_match(args: argparse.Namespace) -> int:
     except SessionAborted as exc:
         _stop(players, show_errors=True)
         raise CommandError(f"{exc} ({len(exc.boards)} boards finished)") from None
-    _stop(players, show_errors=False)
+    failed = _stop(players, show_errors=True)
     _report(result, args.json)
+    if failed:
+        print(f"redouble tm match: {failed} of {len(players)} players exited with an error", file=sys.stderr)
+        return 1
     return 0
 
 
-def _stop(players: list[tuple[str, subprocess.Popen[bytes], Any]], show_errors: bool) -> None:
-    """Wait a little for the players to leave after the session, then stop the ones that do not."""
+def _stop(players: list[tuple[str, subprocess.Popen[bytes], Any]], show_errors: bool) -> int:
+    """Wait a little for the players to leave after the session, then stop the ones that do not; say which
+    exited with an error (a status, or a signal), with the end of what they wrote, and return how many."""
+    failed = 0
     for label, proc, errors in players:
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+            label += " did not leave after the session and was stopped;"
         errors.seek(0)
         err = errors.read()
         errors.close()
-        if show_errors and proc.returncode and err:
-            tail = err.decode(errors="replace").strip().splitlines()[-3:]
-            print(f"{label} exited with {proc.returncode}: " + " | ".join(tail), file=sys.stderr)
+        if proc.returncode:
+            failed += 1
+            if show_errors:
+                code = proc.returncode
+                how = f"was killed by signal {-code}" if code < 0 else f"exited with status {code}"
+                tail = err.decode(errors="replace").strip().splitlines()[-3:]
+                print(f"{label} {how}" + (": " + " | ".join(tail) if tail else ""), file=sys.stderr)
+    return failed

@@ -198,6 +198,11 @@ def _open(path: str, origin: str) -> Library:
     return Library(dll, path, origin, has_bin, version, info.noOfThreads)
 
 
+def is_loaded() -> bool:
+    """Whether this process has loaded a DDS library (see :func:`redouble.cli.run` for why it matters)."""
+    return _loaded is not None
+
+
 def library() -> Library:
     """The DDS library, loaded on the first call.
 

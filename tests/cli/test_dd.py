@@ -190,3 +190,28 @@ def test_resume_refuses_results_it_cannot_trust(tmp_path, capsys):
     assert main(["dd", str(path), "-o", str(out), "--resume"]) == 2
     assert f"{out}, line 1: not one of redouble dd's results (without --json)" in capsys.readouterr().err
     assert out.read_text() == first
+
+
+def _system_dds() -> str:
+    """Debian's libdds0 (DDS 2.9.0), whose teardown crashes any process that loaded it (dds-bridge/dds#91)."""
+    import ctypes.util
+
+    name = ctypes.util.find_library("dds")
+    if name is None:
+        pytest.skip("Debian's libdds0 is not installed")
+    return name
+
+
+def test_a_command_that_loaded_a_solver_which_crashes_at_exit_still_exits_0(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "REDOUBLE_DDS_LIBRARY": _system_dds()}
+    done = subprocess.run([sys.executable, "-m", "redouble", "dd", GRAND, "--json"], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout)["tricks"] == GRAND_TRICKS
+    failed = subprocess.run([sys.executable, "-m", "redouble", "dd", str(tmp_path / "none.pbn")], env=env,
+                            capture_output=True, text=True, timeout=120)
+    assert failed.returncode == 2 and "none.pbn" in failed.stderr

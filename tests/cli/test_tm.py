@@ -85,3 +85,45 @@ def test_tm_client_says_when_no_table_manager_answers(capsys):
     port = _free_port()
     assert main(["tm", "client", "--port", str(port), "--seat", "north", "--robot", "fast"]) == 2
     assert f"cannot connect to a Table Manager at 127.0.0.1:{port}" in capsys.readouterr().err
+
+
+def _system_dds() -> str:
+    """Debian's libdds0 (DDS 2.9.0), whose teardown crashes a process that loaded it (dds-bridge/dds#91)."""
+    import ctypes.util
+
+    name = ctypes.util.find_library("dds")
+    if name is None:
+        pytest.skip("Debian's libdds0 is not installed")
+    return name
+
+
+def _tm_match(*args: str, dds: str | None = None):
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, **({"REDOUBLE_DDS_LIBRARY": dds} if dds else {})}
+    return subprocess.run([sys.executable, "-m", "redouble", "tm", "match", *args], env=env, capture_output=True,
+                          text=True, timeout=600)
+
+
+def test_every_strong_client_exits_0_even_with_a_solver_that_crashes_at_exit():
+    # Three of four strong clients used to end with a segmentation fault once the session was over.
+    done = _tm_match("--ns", "strong", "--ew", "strong", "--boards", "2", "--samples", "2", "--json", "-q",
+                     dds=_system_dds())
+    assert (done.returncode, done.stderr) == (0, "")
+    assert json.loads(done.stdout)["boards"] == 2
+
+
+def test_tm_match_says_which_player_exited_with_an_error():
+    import sys
+
+    player = f"{sys.executable} -m redouble tm client --port {{port}} --seat {{seat}} --team {{team}} --robot basic"
+    done = _tm_match("--ns", "basic", "--ew", f"sh -c '{player}; exit 3'", "--teams", "Us", "Them", "--boards", "1",
+                     "--json", "-q")
+    assert done.returncode == 1
+    assert json.loads(done.stdout)["boards"] == 1  # the session itself was played out
+    lines = done.stderr.splitlines()
+    assert [line.split(" (")[0] for line in lines[:2]] == ["East at table 1", "West at table 1"]
+    assert all("exited with status 3: " in line for line in lines[:2])
+    assert lines[2] == "redouble tm match: 2 of 4 players exited with an error"
