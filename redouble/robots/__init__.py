@@ -11,7 +11,14 @@ through it.
 True
 """
 
-from redouble.robots.claims import certain_claim, claim_is_sound, claimable_tricks, judge_claim, rest_is_certain
+from redouble.robots.claims import (
+    answer_claim,
+    certain_claim,
+    claim_is_sound,
+    claimable_tricks,
+    judge_claim,
+    rest_is_certain,
+)
 from redouble.robots.minibridge import MinibridgeChoice, choose_minibridge_contract
 from redouble.robots.robot import CARD_PLAYERS, ROBOTS, CallChoice, Robot
 
@@ -21,6 +28,7 @@ __all__ = [
     "CallChoice",
     "MinibridgeChoice",
     "Robot",
+    "answer_claim",
     "certain_claim",
     "choose_minibridge_contract",
     "claim_is_sound",

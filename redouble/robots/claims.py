@@ -1,9 +1,11 @@
 """Claims: those a robot declarer makes for certain, and a robot defender's answer to any claim.
 
 A claim a robot makes is certain, not merely sound double-dummy (``rest_is_certain``); a robot answering a
-claim accepts it when it is sound double-dummy (``claim_is_sound``): the claimer's side takes the tricks
-claimed against any defence, the cards lying as they do. Without the solver, the rest is played out by the
-rule-of-thumb player instead, and the answer says so.
+claim (``answer_claim``) accepts it when it holds double-dummy in every layout of the cards the claimer
+cannot see that fits the play so far: its answer depends only on what the claimer knows, so claiming again
+and again tells the claimer nothing about the hidden hands (``claim_is_sound``, judged on the actual deal,
+would). Without the solver, the rest is played out by the rule-of-thumb player instead, and the answer
+says so.
 
 A claim here is certain, not merely sound double-dummy: it holds however the unseen cards lie, so a robot
 declarer may make it knowing only its own hand and dummy. The rule is the table's "the rest are high":
@@ -140,18 +142,56 @@ def judge_claim(play: Play, viewer: Seat | str, layouts: int = 20, seed: int = 0
     >>> ok, why.split(", double")[0]
     (False, 'in 0 of 4 layouts of the cards you cannot see that fit the play so far')
     """
+    holds, tried, how, left = _claim_on_layouts(play, Seat.parse(viewer), layouts, seed)
+    claim = play.claim
+    assert claim is not None
+    return holds * 10 >= tried * 9, (f"in {holds} of {tried} layouts of the cards you cannot see that fit the play "
+                                     f"so far, {how}, the claimer's side takes the {claim.tricks} of the last "
+                                     f"{left} claimed")
+
+
+def answer_claim(play: Play, layouts: int = 20, seed: int = 0) -> tuple[bool, str]:
+    """Whether a robot answering the pending claim accepts it, and why: when the rest are high, or when the
+    claimer's side takes the tricks claimed double-dummy in every one of ``layouts`` deals of the cards the
+    *claimer* cannot see that fit the play so far. The answer is worked out from the claimer's knowledge
+    alone: any doubt goes against the claimer, and a refused claim tells the claimer nothing new.
+
+    >>> from redouble.deal import Deal
+    >>> deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
+    >>> play = Play(deal, "7NT-S")
+    >>> for card in ("H5", "HA", "H9", "H6"):
+    ...     play.push(card)
+    >>> _ = play.make_claim(12, Seat.SOUTH)
+    >>> answer_claim(play)
+    (True, "the rest are high: the declarer's side takes all the last 12")
+    """
+    claim = play.claim
+    if claim is None:
+        raise IllegalClaimError("there is no claim to answer")
+    trial = play.copy()
+    trial.claim = None
+    if claim.seat.side == play.declarer.side and claim.tricks <= trial.tricks_left and rest_is_certain(trial):
+        return True, f"the rest are high: the declarer's side takes all the last {trial.tricks_left}"
+    holds, tried, how, left = _claim_on_layouts(play, claim.seat, layouts, seed)
+    return tried > 0 and holds == tried, (f"in {holds} of {tried} layouts of the cards the claimer cannot see that "
+                                          f"fit the play so far, {how}, the claimer's side takes the "
+                                          f"{claim.tricks} of the last {left} claimed")
+
+
+def _claim_on_layouts(play: Play, viewer: Seat, layouts: int, seed: int) -> tuple[int, int, str, int]:
+    """The pending claim tried on ``layouts`` deals of the cards ``viewer`` cannot see (the same position and
+    seed give the same deals): in how many the claimer's side takes the tricks claimed, of how many, how it
+    was judged, and the tricks left."""
     from redouble.cardplay.player import decision_seed
     from redouble.cardplay.sampling import View, replay, sample_deals
 
     claim = play.claim
     if claim is None:
         raise IllegalClaimError("there is no claim to answer")
-    me = Seat.parse(viewer)
     trial = play.copy()
     trial.claim = None
-    left = trial.tricks_left
-    view = View.of(trial, me)
-    deals = sample_deals(view, layouts, seed=decision_seed(seed, trial, me)).deals if view.hidden else [play.deal]
+    view = View.of(trial, viewer)
+    deals = sample_deals(view, layouts, seed=decision_seed(seed, trial, viewer)).deals if view.hidden else [play.deal]
     holds = 0
     how = "double-dummy"
     for deal in deals:
@@ -162,6 +202,4 @@ def judge_claim(play: Play, viewer: Seat | str, layouts: int = 20, seed: int = 0
             taken = _played_out_for_claimer(layout, claim.seat)
             how = "played out by rules of thumb (no solver)"
         holds += taken >= claim.tricks
-    ok = holds * 10 >= len(deals) * 9
-    return ok, (f"in {holds} of {len(deals)} layouts of the cards you cannot see that fit the play so far, "
-                f"{how}, the claimer's side takes the {claim.tricks} of the last {left} claimed")
+    return holds, len(deals), how, trial.tricks_left

@@ -34,9 +34,9 @@ from redouble.play import Play
 from redouble.robots import (
     CallChoice,
     Robot,
+    answer_claim,
     certain_claim,
     choose_minibridge_contract,
-    claim_is_sound,
     judge_claim,
 )
 
@@ -186,7 +186,9 @@ class Table:
             mini = choose_minibridge_contract(b.deal[seat], b.deal[seat.partner])
             return {"type": "mini_contract", "seat": seat.letter, "strain": str(mini.strain), "game": mini.game}
         if ph == "play" and b.play is not None and b.play.claim is not None:
-            ok, reason = claim_is_sound(b.play)
+            # From what the claimer may see, never the actual deal: else claiming again and again would tell a
+            # person where the hidden cards lie.
+            ok, reason = answer_claim(b.play)
             return {"type": "claim_answer", "seat": seat.letter, "accept": ok, "reason": reason}
         if ph == "play" and b.play is not None and seat == b.play.declarer \
                 and len(self.boards) - 1 not in self.claims_refused:

@@ -1,4 +1,5 @@
-"""A table's hints use only what the asking seat may see (issue 10, item 3)."""
+"""A table's hints use only what the asking seat may see (issue 10, item 3), and a robot's answer to a claim
+tells the claimer nothing about the cards it cannot see."""
 
 from __future__ import annotations
 
@@ -25,13 +26,13 @@ def claim_after_one_trick(deal: Deal, humans: str = "W") -> Table:
     return table
 
 
-def swapped(deal: Deal, a: Card, b: Card) -> Deal:
-    """``deal`` with cards ``a`` (South's) and ``b`` (East's) changing hands."""
+def swapped(deal: Deal, a: Card, b: Card, one: Seat = Seat.SOUTH, other: Seat = Seat.EAST) -> Deal:
+    """``deal`` with cards ``a`` (``one``'s) and ``b`` (``other``'s) changing hands."""
     owners = bytearray(4 for _ in range(52))
     for seat in Seat:
         for card in deal[seat]:
             owners[card.index] = int(seat)
-    owners[a.index], owners[b.index] = int(Seat.EAST), int(Seat.SOUTH)
+    owners[a.index], owners[b.index] = int(other), int(one)
     return Deal.from_owners(owners)
 
 
@@ -73,3 +74,38 @@ def test_a_card_hint_is_the_same_whatever_the_unseen_cards() -> None:
     seat = one.actor()
     assert seat is not None and one.view(seat)["board"] == two.view(seat)["board"]
     assert one.hint(seat) == two.hint(seat)
+
+
+def two_deals_south_cannot_tell_apart() -> tuple[Deal, Deal]:
+    """Two deals that differ only in East's and West's unplayed cards (the diamond 8 and ten change hands;
+    South, the claimer, sees neither hand) while South's claim of nine is sound double-dummy in one and not
+    in the other (found by swapping such cards in random deals, as above)."""
+    first = Deal.parse("N:AKT8.J43.QJ954.6 Q7.QT76.K87.T875 J654.82.A632.QJ2 932.AK95.T.AK943")
+    second = swapped(first, Card.parse("D8"), Card.parse("DT"), Seat.EAST, Seat.WEST)
+    plays = [claim_after_one_trick(deal, humans="S").board.play for deal in (first, second)]
+    assert [claimable_tricks(play, Seat.SOUTH) >= 9 for play in plays] == [True, False]  # type: ignore[arg-type]
+    return first, second
+
+
+def test_a_robot_s_answer_to_a_claim_is_the_same_whatever_the_cards_the_claimer_cannot_see() -> None:
+    # Before, the robots judged a claim on the actual deal: a person could claim, be refused, claim one trick
+    # fewer... and so learn double-dummy where the missing cards lie before playing on.
+    first, second = two_deals_south_cannot_tell_apart()
+    one, two = claim_after_one_trick(first, humans="S"), claim_after_one_trick(second, humans="S")
+    assert one.view(Seat.SOUTH)["board"] == two.view(Seat.SOUTH)["board"]  # South sees the same table
+    answer_one, answer_two = one.robot_event(), two.robot_event()
+    assert answer_one is not None and answer_one["type"] == "claim_answer" and answer_one["seat"] == "W"
+    assert answer_one == answer_two
+    assert "layouts of the cards the claimer cannot see" in answer_one["reason"]
+
+
+def test_robots_accept_a_claim_of_the_tricks_the_claimer_is_sure_of() -> None:
+    first, _ = two_deals_south_cannot_tell_apart()
+    table = claim_after_one_trick(first, humans="S")
+    play = table.board.play  # type: ignore[union-attr]
+    play.reject_claim()
+    table.apply({"type": "claim", "seat": "S", "tricks": 0})
+    answer = table.robot_event()
+    assert answer is not None and answer["accept"] is True
+    table.apply(answer)
+    assert table.view(Seat.SOUTH)["board"]["phase"] == "done"
