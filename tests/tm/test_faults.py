@@ -233,3 +233,20 @@ def test_the_client_reports_a_table_manager_it_cannot_reach():
 
     asyncio.run(go())
 
+
+
+def test_a_dropped_player_cannot_come_back_the_session_is_over():
+    # Version 18 has no way back into a board: a player dropped mid-board ends the session, and the Table
+    # Manager stops listening, so a program that reconnects is told at once that nobody answers.
+    manager = TableManager(deals(2, seed=1))
+    outcome, _, _ = asyncio.run(run(manager, Seat.SOUTH, when=r"ready for \w+'s card to trick 2", closes=True))
+    assert isinstance(outcome, SessionAborted)
+    assert manager.address is not None
+    with pytest.raises(ConnectionRefusedError):
+        asyncio.run(_raw(manager.address, 'Connecting "A" as South using protocol version 18'))
+
+    async def rejoin():
+        return await play_session(*manager.address, Seat.SOUTH, "A", ClientOptions("basic"), connect_timeout=0.5)
+
+    with pytest.raises(TableManagerError, match="cannot connect to a Table Manager at 127.0.0.1"):
+        asyncio.run(rejoin())
