@@ -170,18 +170,21 @@ def answer_claim(play: Play, layouts: int = 20, seed: int = 0) -> tuple[bool, st
         raise IllegalClaimError("there is no claim to answer")
     trial = play.copy()
     trial.claim = None
+    if claim.tricks == 0:
+        return True, "a claim of no more tricks holds however the cards lie"
     if claim.seat.side == play.declarer.side and claim.tricks <= trial.tricks_left and rest_is_certain(trial):
         return True, f"the rest are high: the declarer's side takes all the last {trial.tricks_left}"
-    holds, tried, how, left = _claim_on_layouts(play, claim.seat, layouts, seed)
+    holds, tried, how, left = _claim_on_layouts(play, claim.seat, layouts, seed, until_one_fails=True)
     return tried > 0 and holds == tried, (f"in {holds} of {tried} layouts of the cards the claimer cannot see that "
                                           f"fit the play so far, {how}, the claimer's side takes the "
                                           f"{claim.tricks} of the last {left} claimed")
 
 
-def _claim_on_layouts(play: Play, viewer: Seat, layouts: int, seed: int) -> tuple[int, int, str, int]:
+def _claim_on_layouts(play: Play, viewer: Seat, layouts: int, seed: int,
+                      until_one_fails: bool = False) -> tuple[int, int, str, int]:
     """The pending claim tried on ``layouts`` deals of the cards ``viewer`` cannot see (the same position and
-    seed give the same deals): in how many the claimer's side takes the tricks claimed, of how many, how it
-    was judged, and the tricks left."""
+    seed give the same deals): in how many the claimer's side takes the tricks claimed, of how many tried
+    (``until_one_fails``: no more once one fails), how it was judged, and the tricks left."""
     from redouble.cardplay.player import decision_seed
     from redouble.cardplay.sampling import View, replay, sample_deals
 
@@ -192,7 +195,7 @@ def _claim_on_layouts(play: Play, viewer: Seat, layouts: int, seed: int) -> tupl
     trial.claim = None
     view = View.of(trial, viewer)
     deals = sample_deals(view, layouts, seed=decision_seed(seed, trial, viewer)).deals if view.hidden else [play.deal]
-    holds = 0
+    holds = tried = 0
     how = "double-dummy"
     for deal in deals:
         layout = replay(deal, trial)
@@ -201,5 +204,8 @@ def _claim_on_layouts(play: Play, viewer: Seat, layouts: int, seed: int) -> tupl
         except SolverUnavailableError:
             taken = _played_out_for_claimer(layout, claim.seat)
             how = "played out by rules of thumb (no solver)"
+        tried += 1
         holds += taken >= claim.tricks
-    return holds, len(deals), how, trial.tricks_left
+        if until_one_fails and taken < claim.tricks:
+            break
+    return holds, tried, how, trial.tricks_left

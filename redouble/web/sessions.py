@@ -82,6 +82,12 @@ OWNER_ONLY = {InviteMsg, RevokeMsg, ShareMsg}
 STORE_RETRY = (0.5, 1, 2, 4, 8, 15, 30)  # seconds between a robot's tries while the store fails
 
 
+def _answering_claim(table: Table) -> bool:
+    """Whether a robot is to answer a claim (heavy work: the claim is tried on layouts of the unseen cards)."""
+    b = table.board
+    return table.robot_to_act() is not None and b is not None and b.play is not None and b.play.claim is not None
+
+
 def _constant(event: Event | None) -> EventMaker:
     return lambda table: event
 
@@ -756,7 +762,7 @@ class Manager:
                 if self.robot_delay > 0:
                     await asyncio.sleep(self.robot_delay)
                 try:
-                    if session.table.fast_robots and self.robot_delay <= 0:
+                    if session.table.fast_robots and self.robot_delay <= 0 and not _answering_claim(session.table):
                         await self._drive_fast(session)
                     else:
                         table = session.table
@@ -784,7 +790,7 @@ class Manager:
         async with session.lock:
             acted = False
             try:
-                while session.table.robot_to_act() is not None:
+                while session.table.robot_to_act() is not None and not _answering_claim(session.table):
                     if not await self._commit_locked(session, lambda t: t.robot_event(), announce=False):
                         break
                     acted = True
@@ -795,8 +801,9 @@ class Manager:
     async def _think(self, table: Table) -> Event | None:
         """The event of the robot on turn at ``table``: strong robots think in a worker process, within the
         budget the workers can give this table now. Should the worker fail (killed, say), the robot plays
-        by rules of thumb this once rather than keep the table waiting."""
-        if table.fast_robots or not self.threaded_robots:
+        by rules of thumb this once rather than keep the table waiting. Fast robots decide at once, but
+        answer a claim in a worker too (it is tried on many layouts)."""
+        if (table.fast_robots and not _answering_claim(table)) or not self.threaded_robots:
             return table.robot_event()
         budget = self.workers.budget(table.id, DEFAULT_BUDGET)
         try:

@@ -183,3 +183,40 @@ def test_after_a_restart_a_robot_stands_in_for_a_player_who_does_not_come_back(d
             south.wait(lambda b: len(b["auction"]) >= 5)
             assert south.state["seats"]["N"]["stand_in"]
             assert [c["seat"] for c in south.board["auction"]][:5] == ["N", "E", "S", "W", "N"]
+
+
+def test_a_fast_robot_answers_a_person_s_claim_off_the_event_loop(db: Path, monkeypatch: Any) -> None:
+    # The answer tries the claim on many layouts of the cards the claimer cannot see: never in the event loop.
+    import asyncio
+
+    import redouble.web.table as table_module
+
+    where: list[str] = []
+    real = table_module.answer_claim
+
+    def answer(play: Any) -> tuple[bool, str]:
+        try:
+            asyncio.get_running_loop()
+            where.append("the event loop")
+        except RuntimeError:
+            where.append("a worker")
+        return real(play)
+
+    monkeypatch.setattr(table_module, "answer_claim", answer)
+    with make_client(db, seed="claims", threaded_robots=True, heavy_workers=0) as client:
+        store = client.app.state.store  # type: ignore[attr-defined]
+        store.create_table("claims", {"form": "duplicate", "robots": "fast",
+                                      "seats": {s: "human" if s == "N" else "robot" for s in "NESW"}},
+                           {"token-N": Link("claims", "N", owner=True)})
+        events = [{"type": "deal", "deal": TOP_DEAL, "number": 1, "dealer": "N", "vul": "None"}]
+        events += [{"type": "call", "seat": s, "call": c} for s, c in zip("NESW", ["7NT", "Pass", "Pass", "Pass"],
+                                                                          strict=True)]
+        for seq, event in enumerate(events, 1):
+            store.append("claims", seq, event)
+        with client.websocket_connect("/ws/token-N") as ws:
+            north = Player(ws)
+            north.wait(lambda b: b["to_act"] and b["trick"])  # East has led
+            north.do(type="claim", tricks=13)
+            north.wait(lambda b: b["phase"] == "done")
+            assert north.board["result"]["tricks"] == 13
+    assert where == ["a worker"]
