@@ -31,7 +31,7 @@ from __future__ import annotations
 from redouble.cardplay.simple import simple_card
 from redouble.cards import Card, Seat
 from redouble.errors import IllegalClaimError, SolverUnavailableError
-from redouble.play import Play
+from redouble.play import Claim, Play
 
 
 def _remaining(play: Play, seat: Seat) -> list[Card]:
@@ -97,27 +97,21 @@ def _played_out_for_claimer(play: Play, claimer: Seat) -> int:
 
 
 def claim_is_sound(play: Play) -> tuple[bool, str]:
-    """Whether a robot defender accepts the pending claim, and why.
+    """Whether the pending claim is sound double-dummy on the actual deal, and why: what one who sees all four
+    hands finds (robots answering a claim use :func:`answer_claim`, which does not look at the deal).
 
-    >>> from redouble.calls import Contract
     >>> from redouble.deal import Deal
-    >>> deal = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432")
-    >>> play = Play(deal, Contract.parse("7NT-S"))
-    >>> for card in ("H5", "HA", "H9", "H6"):
-    ...     play.push(card)
-    >>> play.make_claim(12, Seat.SOUTH)
-    Claim(seat=Seat.SOUTH, tricks=12)
-    >>> claim_is_sound(play)
-    (True, "the rest are high: the declarer's side takes all the last 12")
+    >>> play = Play(Deal.parse("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"), "7NT-N")
+    >>> play.push("ST")
+    >>> _ = play.make_claim(13, Seat.NORTH)
+    >>> claim_is_sound(play)[0]
+    True
     """
-    claim = play.claim
-    if claim is None:
-        raise IllegalClaimError("there is no claim to answer")
-    trial = play.copy()
-    trial.claim = None
+    claim, trial = _pending(play)
     left = trial.tricks_left
-    if claim.seat.side == play.declarer.side and claim.tricks <= left and rest_is_certain(trial):
-        return True, f"the rest are high: the declarer's side takes all the last {left}"
+    high = _all_high(claim, trial)
+    if high is not None:
+        return True, high
     try:
         remaining = claimable_tricks(trial, claim.seat)
     except SolverUnavailableError:
@@ -125,6 +119,24 @@ def claim_is_sound(play: Play) -> tuple[bool, str]:
         return remaining >= claim.tricks, (f"without the solver, played out by rules of thumb the claimer's "
                                            f"side takes {remaining} of the last {left}")
     return remaining >= claim.tricks, f"double-dummy the claimer's side takes {remaining} of the last {left}"
+
+
+def _pending(play: Play) -> tuple[Claim, Play]:
+    """The pending claim, and the play as it stands without it (to try the claim on)."""
+    claim = play.claim
+    if claim is None:
+        raise IllegalClaimError("there is no claim to answer")
+    trial = play.copy()
+    trial.claim = None
+    return claim, trial
+
+
+def _all_high(claim: Claim, trial: Play) -> str | None:
+    """Why the declarer's side's claim holds for certain (the rest are high), or None."""
+    left = trial.tricks_left
+    if claim.seat.side == trial.declarer.side and claim.tricks <= left and rest_is_certain(trial):
+        return f"the rest are high: the declarer's side takes all the last {left}"
+    return None
 
 
 def judge_claim(play: Play, viewer: Seat | str, layouts: int = 20, seed: int = 0) -> tuple[bool, str]:
@@ -165,15 +177,12 @@ def answer_claim(play: Play, layouts: int = 20, seed: int = 0) -> tuple[bool, st
     >>> answer_claim(play)
     (True, "the rest are high: the declarer's side takes all the last 12")
     """
-    claim = play.claim
-    if claim is None:
-        raise IllegalClaimError("there is no claim to answer")
-    trial = play.copy()
-    trial.claim = None
+    claim, trial = _pending(play)
     if claim.tricks == 0:
         return True, "a claim of no more tricks holds however the cards lie"
-    if claim.seat.side == play.declarer.side and claim.tricks <= trial.tricks_left and rest_is_certain(trial):
-        return True, f"the rest are high: the declarer's side takes all the last {trial.tricks_left}"
+    high = _all_high(claim, trial)
+    if high is not None:
+        return True, high
     holds, tried, how, left = _claim_on_layouts(play, claim.seat, layouts, seed, until_one_fails=True)
     return tried > 0 and holds == tried, (f"in {holds} of {tried} layouts of the cards the claimer cannot see that "
                                           f"fit the play so far, {how}, the claimer's side takes the "
@@ -188,11 +197,7 @@ def _claim_on_layouts(play: Play, viewer: Seat, layouts: int, seed: int,
     from redouble.cardplay.player import decision_seed
     from redouble.cardplay.sampling import View, replay, sample_deals
 
-    claim = play.claim
-    if claim is None:
-        raise IllegalClaimError("there is no claim to answer")
-    trial = play.copy()
-    trial.claim = None
+    claim, trial = _pending(play)
     view = View.of(trial, viewer)
     deals = sample_deals(view, layouts, seed=decision_seed(seed, trial, viewer)).deals if view.hidden else [play.deal]
     holds = tried = 0

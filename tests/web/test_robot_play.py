@@ -28,6 +28,20 @@ def seven_nt_by_north(humans: str = "") -> Table:
     return table
 
 
+def stored_seven_nt_by_north(client: Any, person: str) -> None:
+    """Table ``claims`` in the client's store: 7NT by North on TOP_DEAL, a person at ``person`` (its link:
+    ``token-<person>``, the owner's), robots elsewhere."""
+    store = client.app.state.store
+    store.create_table("claims", {"form": "duplicate", "robots": "fast",
+                                  "seats": {s: "human" if s == person else "robot" for s in "NESW"}},
+                       {f"token-{person}": Link("claims", person, owner=True)})
+    events = [{"type": "deal", "deal": TOP_DEAL, "number": 1, "dealer": "N", "vul": "None"}]
+    events += [{"type": "call", "seat": s, "call": c} for s, c in zip("NESW", ["7NT", "Pass", "Pass", "Pass"],
+                                                                      strict=True)]
+    for seq, event in enumerate(events, 1):
+        store.append("claims", seq, event)
+
+
 def run_robots(table: Table, limit: int = 80) -> list[dict[str, Any]]:
     events = []
     for _ in range(limit):
@@ -139,15 +153,7 @@ def test_no_stand_in_while_the_player_is_connected_or_before_the_grace_period(db
 
 def test_a_person_answers_a_robot_s_claim_over_the_websocket(db: Path) -> None:
     with make_client(db, seed="claims") as client:
-        store = client.app.state.store  # type: ignore[attr-defined]
-        store.create_table("claims", {"form": "duplicate", "robots": "fast",
-                                      "seats": {s: "human" if s == "E" else "robot" for s in "NESW"}},
-                           {"token-E": Link("claims", "E", owner=True)})
-        events = [{"type": "deal", "deal": TOP_DEAL, "number": 1, "dealer": "N", "vul": "None"}]
-        events += [{"type": "call", "seat": s, "call": c} for s, c in zip("NESW", ["7NT", "Pass", "Pass", "Pass"],
-                                                                          strict=True)]
-        for seq, event in enumerate(events, 1):
-            store.append("claims", seq, event)
+        stored_seven_nt_by_north(client, "E")
         with client.websocket_connect("/ws/token-E") as ws:
             east = Player(ws)
             east.do(type="card", card="HJ")
@@ -204,15 +210,7 @@ def test_a_fast_robot_answers_a_person_s_claim_off_the_event_loop(db: Path, monk
 
     monkeypatch.setattr(table_module, "answer_claim", answer)
     with make_client(db, seed="claims", threaded_robots=True, heavy_workers=0) as client:
-        store = client.app.state.store  # type: ignore[attr-defined]
-        store.create_table("claims", {"form": "duplicate", "robots": "fast",
-                                      "seats": {s: "human" if s == "N" else "robot" for s in "NESW"}},
-                           {"token-N": Link("claims", "N", owner=True)})
-        events = [{"type": "deal", "deal": TOP_DEAL, "number": 1, "dealer": "N", "vul": "None"}]
-        events += [{"type": "call", "seat": s, "call": c} for s, c in zip("NESW", ["7NT", "Pass", "Pass", "Pass"],
-                                                                          strict=True)]
-        for seq, event in enumerate(events, 1):
-            store.append("claims", seq, event)
+        stored_seven_nt_by_north(client, "N")
         with client.websocket_connect("/ws/token-N") as ws:
             north = Player(ws)
             north.wait(lambda b: b["to_act"] and b["trick"])  # East has led
