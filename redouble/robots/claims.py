@@ -177,16 +177,24 @@ def answer_claim(play: Play, layouts: int = 20, seed: int = 0) -> tuple[bool, st
     >>> answer_claim(play)
     (True, "the rest are high: the declarer's side takes all the last 12")
     """
-    claim, trial = _pending(play)
-    if claim.tricks == 0:
-        return True, "a claim of no more tricks holds however the cards lie"
-    high = _all_high(claim, trial)
-    if high is not None:
-        return True, high
+    at_once = answer_at_once(play)
+    if at_once is not None:
+        return at_once
+    claim, _ = _pending(play)
     holds, tried, how, left = _claim_on_layouts(play, claim.seat, layouts, seed, until_one_fails=True)
     return tried > 0 and holds == tried, (f"in {holds} of {tried} layouts of the cards the claimer cannot see that "
                                           f"fit the play so far, {how}, the claimer's side takes the "
                                           f"{claim.tricks} of the last {left} claimed")
+
+
+def answer_at_once(play: Play) -> tuple[bool, str] | None:
+    """:func:`answer_claim`'s answer when it takes no thought (a claim of no more tricks, or of the rest when
+    they are high), else None."""
+    claim, trial = _pending(play)
+    if claim.tricks == 0:
+        return True, "a claim of no more tricks holds however the cards lie"
+    high = _all_high(claim, trial)
+    return None if high is None else (True, high)
 
 
 def _claim_on_layouts(play: Play, viewer: Seat, layouts: int, seed: int,

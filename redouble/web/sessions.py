@@ -33,6 +33,7 @@ from redouble import game
 from redouble.cardplay.player import DEFAULT_BUDGET
 from redouble.cards import Seat
 from redouble.errors import RedoubleError
+from redouble.robots.claims import answer_at_once
 from redouble.web.limits import Limits, RateLimiter, TokenBucket
 from redouble.web.messages import (
     CallMsg,
@@ -83,9 +84,10 @@ STORE_RETRY = (0.5, 1, 2, 4, 8, 15, 30)  # seconds between a robot's tries while
 
 
 def _answering_claim(table: Table) -> bool:
-    """Whether a robot is to answer a claim (heavy work: the claim is tried on layouts of the unseen cards)."""
+    """Whether a robot is to answer a claim that takes thought (it is tried on layouts of the unseen cards)."""
     b = table.board
-    return table.robot_to_act() is not None and b is not None and b.play is not None and b.play.claim is not None
+    return table.robot_to_act() is not None and b is not None and b.play is not None and b.play.claim is not None \
+        and answer_at_once(b.play) is None
 
 
 def _constant(event: Event | None) -> EventMaker:
