@@ -192,6 +192,9 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("Q85.K62.K854.Q73", "2C P", "N", "2NT", "positive: balanced 8+"),
     ("AKQJ76.A5.AK3.94", "2C P 2D P", "N", "2S", "natural rebid, forcing"),
     ("853.K976.854.Q73", "2C P 2D P 2S P", "N", "3S", "support opener's major"),
+    # A lead-directing double of the waiting 2D changes nothing (a Ben match board stopped in 2NT).
+    ("AKJ86.Q.QJ5.AKQ3", "2C P 2D X", "N", "2S", "2C-2D doubled: the same natural rebid"),
+    ("95.K9753.72.9754", "2C P 2D X 2NT P", "N", "3D", "2C-2D doubled-2NT: transfers as over 2NT"),
     ("AK4.KQ3.AJ85.KQ2", "2C P 2D P", "N", "2NT", "22-24 balanced"),
     ("J5.Q86.J62.K8652", "2C P 2D P 2NT P", "N", "3NT", "game opposite 22-24"),
     ("J5.Q8642.J62.852", "2C P 2D P 2NT P", "N", "3D", "transfers after 2C-2D-2NT"),

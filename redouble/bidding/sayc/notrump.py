@@ -234,7 +234,7 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
 NOTRUMP: list[Rule] = []
 NOTRUMP += nt_structure(["1NT P", "1NT X"], 15, 17, 1)
 NOTRUMP += nt_structure(["2NT P"], 20, 21, 2, full=False)
-NOTRUMP += nt_structure(["2C P 2D P 2NT P"], 22, 24, 2, full=False)
+NOTRUMP += nt_structure(["2C P 2D P 2NT P", "2C P 2D X 2NT P"], 22, 24, 2, full=False)
 NOTRUMP += [
     rule("nt.stayman", "3NT P ?", "4C", HCP(5), stayman_shape, means="Stayman over 3NT",
          forcing=F, alert=True),

@@ -17,6 +17,15 @@ def ace_or_king(var: str):  # type: ignore[no-untyped-def]
 
 singleton_or_void = test("a singleton or void", lambda h, e: min(h.shape) <= 1)
 
+def after_waiting(rest: str) -> list[str]:
+    """The auction after 2C-2D, whether they passed or doubled 2D (a lead-directing double changes nothing).
+
+    >>> after_waiting("2M P ?")
+    ['2C P 2D P 2M P ?', '2C P 2D X 2M P ?']
+    """
+    return [f"2C P 2D {between} {rest}" for between in ("P", "X")]
+
+
 TWO_BIDS = [
     # --- strong 2C -----------------------------------------------------------------------------------
     rule("two-clubs.positive", "2C P ?", "2M", Len("M", 5), GoodSuit("M"), HCP(8),
@@ -26,25 +35,25 @@ TWO_BIDS = [
     rule("two-clubs.positive-nt", "2C P ?", "2NT", Balanced(), HCP(8),
          means="positive: balanced, 8+ points", forcing=GF),
     rule("two-clubs.waiting", "2C P ?", "2D", means="waiting: no positive response", forcing=F, alert=True),
-    rule("two-clubs.rebid", "2C P 2D P ?", "2NT", Balanced(), HCP(22, 24), means="22-24 balanced"),
-    rule("two-clubs.rebid", "2C P 2D P ?", "3NT", Balanced(), HCP(28, 30), means="28-30 balanced"),
-    rule("two-clubs.rebid", "2C P 2D P ?", "2M", Len("M", 5), means="natural: 5+ {M}, forcing", forcing=F,
+    rule("two-clubs.rebid", after_waiting("?"), "2NT", Balanced(), HCP(22, 24), means="22-24 balanced"),
+    rule("two-clubs.rebid", after_waiting("?"), "3NT", Balanced(), HCP(28, 30), means="28-30 balanced"),
+    rule("two-clubs.rebid", after_waiting("?"), "2M", Len("M", 5), means="natural: 5+ {M}, forcing", forcing=F,
          order="longest"),
-    rule("two-clubs.rebid", "2C P 2D P ?", "3m", Len("m", 5), means="natural: 5+ {m}, forcing", forcing=F),
-    rule("two-clubs.rebid", "2C P 2D P ?", "2M", Len("M", 4), means="natural: 4 {M}, forcing", forcing=F,
+    rule("two-clubs.rebid", after_waiting("?"), "3m", Len("m", 5), means="natural: 5+ {m}, forcing", forcing=F),
+    rule("two-clubs.rebid", after_waiting("?"), "2M", Len("M", 4), means="natural: 4 {M}, forcing", forcing=F,
          order="longest"),
-    rule("two-clubs.rebid", "2C P 2D P ?", "3m", Len("m", 4), means="natural: 4 {m}, forcing", forcing=F),
-    rule("two-clubs.raise", "2C P 2D P 2M P ?", "4M", Len("M", 3), HCP(0, 4), singleton_or_void,
+    rule("two-clubs.rebid", after_waiting("?"), "3m", Len("m", 4), means="natural: 4 {m}, forcing", forcing=F),
+    rule("two-clubs.raise", after_waiting("2M P ?"), "4M", Len("M", 3), HCP(0, 4), singleton_or_void,
          means="a fit with no high cards but shape"),
-    rule("two-clubs.raise", "2C P 2D P 2M P ?", "3M", Len("M", 3), means="support: 3+ {M}", forcing=F),
-    rule("two-clubs.second-suit", "2C P 2D P 2M P ?", ">y", Len("y", 5), HCP(4), means="natural: 5+ {y}",
+    rule("two-clubs.raise", after_waiting("2M P ?"), "3M", Len("M", 3), means="support: 3+ {M}", forcing=F),
+    rule("two-clubs.second-suit", after_waiting("2M P ?"), ">y", Len("y", 5), HCP(4), means="natural: 5+ {y}",
          forcing=F),
-    rule("two-clubs.second-negative", "2C P 2D P 2M P ?", "2NT", means="nothing to show", forcing=F),
-    rule("two-clubs.second-negative", "2C P 2D P 3m P ?", "3NT", HCP(4), means="values, no fit"),
-    rule("two-clubs.raise", "2C P 2D P 3m P ?", "4m", Len("m", 4), means="support: 4+ {m}", forcing=F),
-    rule("two-clubs.second-negative", "2C P 2D P 3m P ?", "3M", Len("M", 5), means="natural: 5+ {M}",
+    rule("two-clubs.second-negative", after_waiting("2M P ?"), "2NT", means="nothing to show", forcing=F),
+    rule("two-clubs.second-negative", after_waiting("3m P ?"), "3NT", HCP(4), means="values, no fit"),
+    rule("two-clubs.raise", after_waiting("3m P ?"), "4m", Len("m", 4), means="support: 4+ {m}", forcing=F),
+    rule("two-clubs.second-negative", after_waiting("3m P ?"), "3M", Len("M", 5), means="natural: 5+ {M}",
          forcing=F),
-    rule("two-clubs.second-negative", "2C P 2D P 3m P ?", "3NT", means="nothing to show"),
+    rule("two-clubs.second-negative", after_waiting("3m P ?"), "3NT", means="nothing to show"),
     # --- weak twos -------------------------------------------------------------------------------------
     rule("weak-two.raise-game", ["2M P ?"], "4M", Len("M", 3), HCP(16),
          means="to play: game with support"),
