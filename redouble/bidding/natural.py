@@ -6,7 +6,7 @@ The bot never passes when partner's last call forces it or the side has forced t
 
 from __future__ import annotations
 
-from redouble.bidding.conditions import MAJORS, good_suit, support_points
+from redouble.bidding.conditions import MAJORS, fit_points, good_suit, support_points
 from redouble.bidding.context import GAME_LEVEL, Context
 from redouble.bidding.meaning import Forcing, HandRange, Meaning
 from redouble.calls import Call
@@ -924,6 +924,8 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     nt_ok = stoppers and (hand.is_semi_balanced or partner_bid_nt_naturally(ctx))
     if fit is not None and hand.length(fit) >= 3 and pr.length_min[fit] >= hand.length(fit):
         mine = support_points(hand, fit)
+    elif fit is not None and agreed_suit(ctx) == fit:
+        mine = fit_points(hand)  # the fit is known both ways: my shortness ruffs in the short hand
     else:
         mine = hand.total_points
     combined = mine + p_est

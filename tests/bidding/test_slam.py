@@ -53,6 +53,8 @@ CASES = [
     # match board bid 6S straight away and went down off the club ace and king).
     ("AKJ9643.A4.AQ.J2", "1S P 2H P 3S P 3NT P", "4NT", "keycards for my six-card major, even over 3NT"),
     ("AKJ9643.A4.AQ.J2", "1S P 2H P 3S P 3NT P 4NT P 5C P", "5D", "every keycard (4 + 1): is the queen there?"),
+    # Once the fit is known both ways, the long hand's shortness counts too (a Ben match board stopped in 4S).
+    ("AKJ975.82.Q.AK96", "1S P 2C P 3S P 4S P", "4NT", "a singleton and six trumps opposite a known fit: ask"),
     # Partner's cue-bid skipped clubs (no control there) and I have none: sign off.
     ("AJ975.KQ4.QJ4.Q6", "1S P 2NT P 3NT P 4D P", "4S", "no club control in either hand: game"),
 ]
