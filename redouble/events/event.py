@@ -303,10 +303,11 @@ class Event:
         wanted = set(self.board_numbers)
         found = {}
         for board in boards:
-            if board.number in wanted:
+            if board.number in wanted and board.deal.is_complete:  # hand records need all 52 cards
                 found[board.number] = board
         if not found:
-            raise RedoubleError(f"the file has none of this event's boards ({min(wanted)} to {max(wanted)})")
+            raise RedoubleError(f"the file has none of this event's boards ({min(wanted)} to {max(wanted)}) "
+                                "with all 52 cards dealt")
         self.deals.update(found)
 
     def _op_register(self, entry: dict[str, Any], who: str, at: float, seq: int | None) -> None:

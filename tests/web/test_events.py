@@ -149,3 +149,19 @@ def test_pages_are_served(client: TestClient) -> None:
         r = client.get(path)
         assert r.status_code == 200, path
     assert "director.js" in client.get("/director").text
+
+
+def test_a_deals_file_with_problems_is_used_in_part_and_the_reply_says_what_was_not(client: TestClient) -> None:
+    made = create(client, {**MITCHELL3, "deal": False})
+    deal = "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432"
+    text = (f'[Board "1"]\n[Deal "{deal}"]\n\n[Board "2"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ 5432"]\n\n'
+            f'[Board "3"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n\n[Board "9"]\n[Deal "{deal}"]\n')
+    r = client.post(f"/api/events/{made['id']}/entries", headers=auth(made["director"]),
+                    json={"op": "deals", "pbn": text})
+    assert r.status_code == 200, r.text
+    reply = r.json()
+    assert (reply["deals"], reply["incomplete"], reply["unused"]) == ([1], [3], [9])
+    [problem] = reply["problems"]
+    assert problem.startswith("board 2, line 5: ") and "Deal" in problem
+    view = client.get(f"/api/events/{made['id']}", headers=auth(made["director"])).json()
+    assert view["dealt"] == [1]

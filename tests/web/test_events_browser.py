@@ -58,6 +58,14 @@ def test_a_three_table_mitchell_from_the_director_and_three_phones(browser: Any,
     assert sorted(links) == [1, 2, 3] and all("#e=" in url for url in links.values())
     assert director.locator("img[alt^='QR code for table']").count() == 3
     shot(director, "events-director-new")
+    # A deals file read in part: the director is told what of it was not used.
+    deal = "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432"
+    deals = f'[Board "1"]\n[Deal "{deal}"]\n\n[Board "2"]\n[Deal "N:AKQJ"]\n\n[Board "7"]\n[Deal "{deal}"]\n'
+    director.locator("input[type=file]").set_input_files(
+        files=[{"name": "deals.pbn", "mimeType": "text/plain", "buffer": deals.encode()}])
+    wait_until(lambda: director.locator("#live").inner_text().startswith("Deals loaded for board 1; "), director)
+    live = director.locator("#live").inner_text()
+    assert "board 2, line 5: Deal tag: not a deal" in live and live.endswith("; board 7 not in this event")
 
     for table, url in links.items():
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)

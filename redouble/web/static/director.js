@@ -105,7 +105,15 @@
       el("label", {}, "Deals (PBN): ", el("input", { type: "file", accept: ".pbn", onchange: async e => {
         const file = e.target.files[0];
         if (!file) return;
-        try { await api(`/api/events/${id}/entries`, token, { op: "deals", pbn: await file.text() }); announce("Deals loaded"); refresh(); }
+        try {
+          const reply = await api(`/api/events/${id}/entries`, token, { op: "deals", pbn: await file.text() });
+          const boards = ns => `board${ns.length === 1 ? "" : "s"} ${ns.join(", ")}`;
+          const notes = [...reply.problems];
+          if (reply.incomplete.length) notes.push(`not all 52 cards dealt on ${boards(reply.incomplete)}`);
+          if (reply.unused.length) notes.push(`${boards(reply.unused)} not in this event`);
+          announce(`Deals loaded for ${boards(reply.deals)}` + (notes.length ? `; ${notes.join("; ")}` : ""));
+          refresh();
+        }
         catch (exc) { fail(exc); }
       } })));
     const online = ev.online ? el("section", { class: "panel", id: "online" }, el("h2", {}, "Online event"),
