@@ -113,6 +113,16 @@ class EventStore:
         self.db.execute("INSERT INTO club_event_links VALUES (?, ?, ?)", (secret_hash(token), event_id, role))
         return token
 
+    def replace_link(self, event_id: str, role: str) -> str:
+        """A new secret link for ``role`` at the event; the role's older links stop working."""
+        if not self.exists(event_id):
+            raise RedoubleError(f"there is no event {event_id!r}")
+        token = secrets.token_urlsafe(18)
+        with self.db.transaction():
+            self.db.execute("DELETE FROM club_event_links WHERE event_id = ? AND role = ?", (event_id, role))
+            self.db.execute("INSERT INTO club_event_links VALUES (?, ?, ?)", (secret_hash(token), event_id, role))
+        return token
+
     def link(self, token: str) -> tuple[str, str] | None:
         """(event id, role) of a secret link, or None."""
         rows = self.db.query("SELECT event_id, role FROM club_event_links WHERE hash = ?", (secret_hash(token),))

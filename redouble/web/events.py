@@ -11,8 +11,9 @@ Online events (``/events/join``): pairs register (a name; one person gets a robo
 starts the event, and each round every table of the movement becomes a web table that plays the round's boards
 (:meth:`~redouble.web.sessions.Manager.create_seated_table`), people at their seats and robots elsewhere;
 each finished board's result is recorded in the event, and the next round starts when every table is done or
-the round's minutes are up. A pair's page shows its seat links and, for the boards it has played, their
-travellers.
+the round's minutes are up. A pair's page (opened with the pair's link) shows its seat links, derived from
+the pair's link so that only hashes are stored and a restarted server shows the same ones, and, for the
+boards it has played, their travellers. The director re-issues a pair's seat links, or its own link.
 
 Every change is checked on a copy of the event, stored (with who made it and when), and only then becomes
 the event: a store that fails changes nothing. Events live in the same database as the tables; a server
@@ -25,8 +26,11 @@ import asyncio
 import base64
 import contextlib
 import copy
+import hashlib
+import hmac
 import io
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,6 +113,7 @@ class Desk:
                 raise Refused(f"there is no event {event_id!r}", 404) from None
             room = Room(Event.replay(config, log), log[-1].seq if log else 0)
             self.rooms[event_id] = room
+            self._resume_clock(event_id, room.event, log)
             return room
         newer: list[LogEntry] = await self._db(self.store.since, event_id, room.seq)
         self._catch_up(room, newer)
@@ -201,19 +206,71 @@ class Desk:
                 b = event.deals[n]
                 boards.append({"deal": str(b.deal), "number": n, "dealer": b.dealer.letter,
                                "vul": str(b.vulnerability)})
-            table_id, seat_links = await self.tables.create_seated_table(people, {
+            table_id = await self.tables.create_seated_table(people, {
                 "boards": boards, "event": {"id": event_id, "round": number, "table": seat.table, "ns": ns, "ew": ew}})
-            tables[str(seat.table)] = {"id": table_id, "seats": seat_links, "ns": ns, "ew": ew}
+            # No seat links here: each is derived from the pair's own link when the pair opens its page.
+            tables[str(seat.table)] = {"id": table_id, "ns": ns, "ew": ew}
         await self.change(event_id, {"op": "round", "round": number, "tables": tables}, DIRECTOR)
         self._start_clock(event_id, number, event.config.round_minutes)
         return number
 
-    def _start_clock(self, event_id: str, number: int, minutes: int) -> None:
+    def _pair_seats(self, event: Event, pair: str) -> tuple[str, list[str]] | None:
+        """The web table and the people's seats of ``pair`` this round (None: it sits out, or not yet)."""
+        if not event.round or pair not in event.registered:
+            return None
+        seat = event.movement.seating_of(int(pair), event.round)
+        placed = event.tables.get(event.round, {}).get(seat.table) if seat is not None else None
+        if seat is None or placed is None:
+            return None
+        people = int(event.registered[pair].get("people", 0))
+        return str(placed["id"]), list(seat.direction(int(pair))[:people])
+
+    async def seat_links(self, event_id: str, pair: str, pair_token: str) -> dict[str, str]:
+        """The seat links of the pair's people this round, derived from the pair's own link (so the pair's
+        page shows the same ones again, after a restart too, while only their hashes are stored)."""
+        if self.tables is None:
+            return {}
+        placed = self._pair_seats((await self.room(event_id)).event, pair)
+        if placed is None:
+            return {}
+        table_id, letters = placed
+        links = {}
+        for letter in letters:
+            def secret(generation: int, letter: str = letter) -> str:
+                return seat_secret(pair_token, table_id, letter, generation)
+            links[letter] = await self.tables.grant_seat(table_id, letter, secret)
+        return links
+
+    async def new_pair_links(self, event_id: str, pair: str, pair_link: bool) -> dict[str, Any]:
+        """The director re-issues a pair's links: its seat links this round stop working (its page shows
+        fresh ones), and with ``pair_link`` its own link too (the new one is returned, to hand over)."""
+        event = (await self.room(event_id)).event
+        if pair not in event.registered:
+            raise Refused(f"pair {pair} has not registered", 404)
+        out: dict[str, Any] = {"pair": pair}
+        if pair_link:
+            out["token"] = await self._db(self.store.replace_link, event_id, f"pair:{pair}")
+        placed = self._pair_seats(event, pair)
+        if placed is not None and self.tables is not None:
+            for letter in placed[1]:
+                await self.tables.revoke_seat(placed[0], letter)
+        out["revoked"] = [] if placed is None else placed[1]
+        return out
+
+    def _start_clock(self, event_id: str, number: int, minutes: float, elapsed: float = 0.0) -> None:
         old = self.clocks.pop(event_id, None)
         if old is not None:
             old.cancel()
         if minutes > 0:
-            self.clocks[event_id] = asyncio.create_task(self._clock(event_id, number, minutes * 60.0))
+            seconds = max(minutes * 60.0 - elapsed, 0.0)
+            self.clocks[event_id] = asyncio.create_task(self._clock(event_id, number, seconds))
+
+    def _resume_clock(self, event_id: str, event: Event, log: list[LogEntry]) -> None:
+        """An online event loaded mid-round (a restarted server): its round clock runs on from the round's start."""
+        if self.tables is None or not event.config.online or not 0 < event.round < event.movement.rounds:
+            return
+        started = max((item.at for item in log if item.entry.get("op") == "round"), default=time.time())
+        self._start_clock(event_id, event.round, event.config.round_minutes, time.time() - started)
 
     async def _clock(self, event_id: str, number: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
@@ -250,9 +307,9 @@ class Desk:
                 await self.next_round(str(where["id"]))
 
 
-def pair_view(event: Event, pair: str, base_url: str) -> dict[str, Any]:
-    """What a pair's page shows: its table and seat links this round, and its results so far with each
-    board's traveller (a board's traveller only once the pair has played it)."""
+def pair_view(event: Event, pair: str, seats: dict[str, str], base_url: str) -> dict[str, Any]:
+    """What a pair's page shows: its table and ``seats`` (seat -> secret link) this round, and its results so
+    far with each board's traveller (a board's traveller only once the pair has played it)."""
     out: dict[str, Any] = {"name": event.config.name, "pair": pair, "names": event.name_of(pair),
                            "round": event.round, "rounds": event.movement.rounds, "registered": len(event.registered),
                            "pairs": len(event.pairs), "table": None}
@@ -260,11 +317,10 @@ def pair_view(event: Event, pair: str, base_url: str) -> dict[str, Any]:
         seat = event.movement.seating_of(int(pair), event.round)
         placed = event.tables.get(event.round, {}).get(seat.table) if seat is not None else None
         if seat is not None and placed is not None:
-            direction = seat.direction(int(pair))
-            out["table"] = {"table": seat.table, "direction": direction, "opponents": str(seat.opponent(int(pair))),
+            out["table"] = {"table": seat.table, "direction": seat.direction(int(pair)),
+                            "opponents": str(seat.opponent(int(pair))),
                             "boards": event.boards_at(event.round, seat.table),
-                            "seats": {letter: f"{base_url.rstrip('/')}/#/t/{token}"
-                                      for letter, token in placed["seats"].items() if letter in direction}}
+                            "seats": {letter: f"{base_url.rstrip('/')}/#/t/{token}" for letter, token in seats.items()}}
     played = []
     for r in sorted(event.results.values(), key=lambda x: x.key):
         if pair in (r.ns, r.ew):
@@ -273,6 +329,18 @@ def pair_view(event: Event, pair: str, base_url: str) -> dict[str, Any]:
             played.append(item)
     out["played"] = played
     return out
+
+
+def seat_secret(pair_token: str, table_id: str, seat: str, generation: int) -> str:
+    """The secret link of a seat at an online event's table, derived from the pair's link: only its holder
+    can make it, and the store keeps only hashes of both.
+
+    >>> first = seat_secret("pair-link", "t1", "N", 0)
+    >>> len(first), first == seat_secret("pair-link", "t1", "N", 0), first == seat_secret("pair-link", "t1", "N", 1)
+    (32, True, False)
+    """
+    digest = hmac.new(pair_token.encode(), f"seat {table_id} {seat} {generation}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
 
 
 def dealt_boards(config: EventConfig) -> str:
@@ -552,13 +620,31 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
     async def pair(request: Request) -> Response:
         event_id, text = request.path_params["event"], request.path_params["pair"]
         try:
-            role = await desk.role(event_id, _bearer(request))
+            token = _bearer(request)
+            role = await desk.role(event_id, token)
             if role not in (DIRECTOR, f"pair:{text}"):
                 raise Refused(f"this link is not pair {text}'s")
+            # Only the pair's own link makes its seat links: the director sees where it sits, not its links.
+            seats = await desk.seat_links(event_id, text, token) if role != DIRECTOR and token else {}
             room = await desk.room(event_id)
-            return JSONResponse(pair_view(room.event, text, str(request.base_url)))
+            return JSONResponse(pair_view(room.event, text, seats, str(request.base_url)))
         except RedoubleError as exc:
             return refusal(exc)
+
+    async def pair_links(request: Request) -> Response:
+        event_id, text = request.path_params["event"], request.path_params["pair"]
+        body = await read_json(request)
+        if isinstance(body, Response):
+            return body
+        if not isinstance(body, dict):
+            return _error("the body is {\"pair_link\": false} (new seat links) or true (a new pair link too)")
+        try:
+            if await desk.role(event_id, _bearer(request)) != DIRECTOR:
+                raise Refused("only the director re-issues a pair's links")
+            made = await desk.new_pair_links(event_id, text, bool(body.get("pair_link", False)))
+        except RedoubleError as exc:
+            return refusal(exc)
+        return JSONResponse(made, status_code=201)
 
     async def start_round(request: Request) -> Response:
         event_id = request.path_params["event"]
@@ -574,6 +660,7 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
         Route("/events/join", phone_page),
         Route("/api/events/{event}/register", register, methods=["POST"]),
         Route("/api/events/{event}/pair/{pair}", pair),
+        Route("/api/events/{event}/pair/{pair}/links", pair_links, methods=["POST"]),
         Route("/api/events/{event}/rounds", start_round, methods=["POST"]),
         Route("/director", director_page),
         Route("/events/table", phone_page),

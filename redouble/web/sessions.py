@@ -232,19 +232,34 @@ class Manager:
         await self.session(table_id)  # which deals the first board
         return {"table": table_id, "seat": me.letter, "token": mine, "invitations": invitations}
 
-    async def create_seated_table(self, people: list[str], config: dict[str, Any]) -> tuple[str, dict[str, str]]:
+    async def create_seated_table(self, people: list[str], config: dict[str, Any]) -> str:
         """A table with people at ``people`` (seat letters) and robots elsewhere, its configuration extended
-        by ``config`` (a club event's ``boards`` to play and who sits where). Returns the table and each
-        person's seat link; nobody owns it (no invitations or sharing)."""
+        by ``config`` (a club event's ``boards`` to play and who sits where). Nobody owns it (no invitations
+        or sharing) and its seats have no links yet: :meth:`grant_seat` issues them."""
         seats = {Seat.parse(s) for s in people}
         table_id = secrets.token_urlsafe(9)
         full: dict[str, Any] = {"form": "duplicate", "robots": self.robots, **config,
                                 "seats": {s.letter: "human" if s in seats else "robot" for s in Seat}}
-        tokens = {s.letter: secrets.token_urlsafe(24) for s in sorted(seats)}
-        links = {token: Link(table_id, seat) for seat, token in tokens.items()}
-        await self._db(self.store.create_table, table_id, full, links)
+        await self._db(self.store.create_table, table_id, full, {})
         await self.session(table_id)
-        return table_id, tokens
+        return table_id
+
+    async def grant_seat(self, table_id: str, seat: str, token_for: Callable[[int], str]) -> str:
+        """A link to a person's ``seat`` at the table: ``token_for(generation)`` makes its secret for the
+        seat's current generation (the same secret again gives the same link, stored once, hashed)."""
+        session = await self.session(table_id)
+        which = Seat.parse(seat)
+        if session.table.kinds[which] != "human":
+            raise ActionError(f"{which} is a robot's seat: it has no links", "invalid")
+        generation = session.table.link_generation[which]
+        token = token_for(generation)
+        await self._db(self.store.grant, {token: Link(table_id, which.letter, generation=generation)})
+        return token
+
+    async def revoke_seat(self, table_id: str, seat: str) -> None:
+        """The seat's links stop working (connections holding one are closed); the next grant is fresh."""
+        session = await self.session(table_id)
+        await self.commit(session, lambda t: {"type": "links", "seat": Seat.parse(seat).letter})
 
     async def session(self, table_id: str) -> TableSession:
         """The live table, loaded from the store (replaying its events) on first use."""

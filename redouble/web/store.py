@@ -133,6 +133,14 @@ class Store:
             self._execute("INSERT INTO links VALUES (?, ?, ?, ?, ?, ?)",
                           (token_hash(token), link.table_id, link.seat, int(link.owner), link.generation, time.time()))
 
+    def grant(self, links: dict[str, Link]) -> None:
+        """Store links issued outside any event (a link derived again from the same secret is stored once)."""
+        with self._transaction("the links"):
+            for token, link in links.items():
+                self._execute("INSERT INTO links VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (hash) DO NOTHING",
+                              (token_hash(token), link.table_id, link.seat, int(link.owner), link.generation,
+                               time.time()))
+
     def link(self, token: str) -> Link | None:
         """The link a secret token opens, if any (whether it is still valid is the table's to say)."""
         with self._reading("a link"):

@@ -143,6 +143,12 @@ def test_an_online_two_table_event_with_people_and_robots(browser: Any, server: 
         people.append((context, page))
     director.click("#next-round")
     director.wait_for_selector("text=round 1 of 3 under way")
+    # Bo lost the pair's link: the director gives a new one, and Bo's page opens from it.
+    director.click("button.new-pair-link[data-pair='2']")
+    director.wait_for_selector("input.pair-link")
+    new_link = director.locator("input.pair-link").input_value()
+    assert "p=2&t=" in new_link
+    people[1][1].goto(new_link)
 
     for round_ in (1, 2, 3):
         tables = []

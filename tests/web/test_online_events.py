@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from web_helpers import Player, TestClient, simple_choice
+from pathlib import Path
+
+from web_helpers import Player, TestClient, make_client, simple_choice
 
 
 def auth(token: str) -> dict[str, str]:
@@ -58,6 +60,81 @@ def test_an_online_two_table_howell_with_people_and_robots(client: TestClient) -
     assert results["names"]["2"] == "(robots)" and results["names"]["1"].startswith("Ann")
     full = client.get(f"/api/events/{event_id}", headers=auth(director)).json()
     assert all(c["who"].startswith("online table") for r in full["results"] for c in r["changes"])
+
+
+def seat_tokens(view: dict) -> dict[str, str]:
+    return {seat: url.rsplit("/", 1)[1] for seat, url in view["table"]["seats"].items()}
+
+
+def wait_for_round(client: TestClient, event_id: str, token: str, number: int) -> dict:
+    for _ in range(200):
+        view = client.get(f"/api/events/{event_id}/pair/1", headers=auth(token)).json()
+        if view["round"] == number:
+            return view
+    raise AssertionError(f"round {number} never started")
+
+
+def stored_bytes(db: Path) -> bytes:
+    return b"".join(f.read_bytes() for f in db.parent.iterdir() if f.name.startswith(db.name))
+
+
+def test_online_links_are_kept_hashed_survive_a_restart_and_are_reissued(db: Path) -> None:
+    with make_client(db, seed="online-links") as client:
+        made = client.post("/api/events", json=HOWELL2).json()
+        event_id, director = made["id"], made["director"]
+        ann = client.post(f"/api/events/{event_id}/register", json={"name": "Ann", "people": 1}).json()
+        assert client.post(f"/api/events/{event_id}/rounds", headers=auth(director), json={}).json() == {"round": 1}
+        view = client.get(f"/api/events/{event_id}/pair/1", headers=auth(ann["token"])).json()
+        first = seat_tokens(view)
+        assert len(first) == 1
+        # The page asked again shows the same link; the director sees where the pair sits, not its links.
+        assert seat_tokens(client.get(f"/api/events/{event_id}/pair/1", headers=auth(ann["token"])).json()) == first
+        as_director = client.get(f"/api/events/{event_id}/pair/1", headers=auth(director)).json()
+        assert as_director["table"]["table"] == view["table"]["table"] and as_director["table"]["seats"] == {}
+        play_my_board(client, view["table"]["seats"][next(iter(first))])
+        second = seat_tokens(wait_for_round(client, event_id, ann["token"], 2))
+        assert second != first
+    # A whole round later, no live link of any kind is in the database's bytes.
+    secrets_ = [director, ann["token"], *first.values(), *second.values(), *(t["token"] for t in made["tables"])]
+    data = stored_bytes(db)
+    assert data and not [s for s in secrets_ if s.encode() in data]
+
+    # The server restarts: the pair's page shows the same, still valid link, and the event goes on.
+    with make_client(db, seed="online-links") as client:
+        view = client.get(f"/api/events/{event_id}/pair/1", headers=auth(ann["token"])).json()
+        assert view["round"] == 2 and seat_tokens(view) == second
+        play_my_board(client, view["table"]["seats"][next(iter(second))])
+        third = seat_tokens(wait_for_round(client, event_id, ann["token"], 3))
+        (seat, old), = third.items()
+        # The director re-issues the pair's seat links: the old one stops working, the page shows a new one.
+        r = client.post(f"/api/events/{event_id}/pair/1/links", headers=auth(director), json={})
+        assert r.status_code == 201 and r.json() == {"pair": "1", "revoked": [seat]}
+        with client.websocket_connect(f"/ws/{old}") as ws:
+            assert ws.receive_json()["code"] == "bad_token"
+        fresh = seat_tokens(client.get(f"/api/events/{event_id}/pair/1", headers=auth(ann["token"])).json())
+        assert fresh.keys() == third.keys() and fresh[seat] != old
+        # And a new pair link: the old one no longer opens the pair's page.
+        r = client.post(f"/api/events/{event_id}/pair/1/links", headers=auth(director), json={"pair_link": True})
+        new_pair = r.json()["token"]
+        assert client.get(f"/api/events/{event_id}/pair/1", headers=auth(ann["token"])).status_code == 403
+        newest = seat_tokens(client.get(f"/api/events/{event_id}/pair/1", headers=auth(new_pair)).json())
+        assert newest[seat] not in (old, fresh[seat])
+        play_my_board(client, f"/#/t/{newest[seat]}")
+        assert len(client.get(f"/api/events/{event_id}/pair/1", headers=auth(new_pair)).json()["played"]) == 3
+        # Only the director re-issues links, and only a registered pair's.
+        r = client.post(f"/api/events/{event_id}/pair/1/links", headers=auth(new_pair), json={})
+        assert r.status_code == 403 and "only the director" in r.json()["error"]
+        r = client.post(f"/api/events/{event_id}/pair/2/links", headers=auth(director), json={})
+        assert r.status_code == 404 and "pair 2 has not registered" in r.json()["error"]
+
+
+def test_a_pair_of_two_people_gets_a_link_for_each(client: TestClient) -> None:
+    made = client.post("/api/events", json=HOWELL2).json()
+    pair = client.post(f"/api/events/{made['id']}/register", json={"name": "Ann - Bo", "people": 2}).json()
+    client.post(f"/api/events/{made['id']}/rounds", headers=auth(made["director"]), json={})
+    view = client.get(f"/api/events/{made['id']}/pair/1", headers=auth(pair["token"])).json()
+    links = seat_tokens(view)
+    assert "".join(sorted(links)) == "".join(sorted(view["table"]["direction"])) and len(set(links.values())) == 2
 
 
 def test_registration_errors(client: TestClient) -> None:

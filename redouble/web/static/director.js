@@ -121,6 +121,21 @@
         `${location.origin}/events/join#e=${id}`)),
       el("p", {}, `${Object.keys(ev.registered).length} of ${ev.pairs.length} pairs registered; ` +
         (ev.round ? `round ${ev.round} of ${ev.rounds} under way.` : "not started.")),
+      // A pair that lost its links (or whose link leaked) gets new ones; the old ones stop working.
+      Object.keys(ev.registered).length ? Ev.table(["Pair", "Name", "Links"], Object.entries(ev.registered).map(([pair, r]) => [pair, r.name,
+        el("span", { class: "toolbar" },
+          el("button", { type: "button", class: "new-seat-links", "data-pair": pair, onclick: async () => {
+            try { await api(`/api/events/${id}/pair/${pair}/links`, token, {}); announce(`Pair ${pair}: new seat links on its page`); }
+            catch (exc) { fail(exc); } } }, "New seat links"),
+          el("button", { type: "button", class: "new-pair-link", "data-pair": pair, onclick: async () => {
+            try {
+              const made = await api(`/api/events/${id}/pair/${pair}/links`, token, { pair_link: true });
+              save(id, { pairs: Object.assign(saved()[id].pairs || {}, { [pair]: `${location.origin}/events/join#e=${id}&p=${pair}&t=${made.token}` }) });
+              announce(`Pair ${pair}: a new link; the old one no longer works`);
+              refresh();
+            } catch (exc) { fail(exc); } } }, "New pair link"),
+          (mine.pairs || {})[pair] ? el("input", { readonly: true, value: mine.pairs[pair], "aria-label": `new link for pair ${pair}`, class: "pair-link" }) : null)]),
+        { cls: "pairs" }) : null,
       ev.round < ev.rounds ? el("button", { type: "button", class: "primary", id: "next-round", onclick: async () => {
         try { const r = await api(`/api/events/${id}/rounds`, token, {}); announce(`Round ${r.round} started`); refresh(); }
         catch (exc) { fail(exc); } } }, ev.round ? `Start round ${ev.round + 1} now` : "Start the event") : null) : null;
