@@ -6,7 +6,8 @@
 - ``event enter EVENT BOARD NS EW CONTRACT DECLARER TRICKS`` (``--correct`` to replace an entry);
 - ``event results EVENT``: the ranking (``--json``; ``--html FILE``, ``--csv FILE``, ``--pbn FILE`` to export);
 - ``event score RESULTS.pbn``: rank an event from a results file whose boards carry travellers
-  (``ScoreTable``), as club programs export them.
+  (``ScoreTable``), as club programs export them; or a teams event from its matches' IMPs or from both
+  tables of every board (``--scoring teams`` or ``bam``).
 """
 
 from __future__ import annotations
@@ -83,8 +84,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     score = actions.add_parser("score", help="rank an event from a PBN results file (ScoreTable travellers)")
     score.add_argument("file", help="a PBN file whose boards carry ScoreTable sections")
-    score.add_argument("--scoring", choices=["mp", "butler", "cross-imps"], default=None,
-                       help="default: from the file's Scoring tag")
+    score.add_argument("--scoring", choices=["mp", "butler", "cross-imps", "teams", "bam"], default=None,
+                       help="pairs: mp, butler or cross-imps; teams: teams (IMPs, then WBF VPs a match) or bam "
+                            "(board-a-match); default: from the file's Scoring tag")
+    score.add_argument("--boards-per-match", type=int, default=None, metavar="N",
+                       help="teams files that give only each match's IMPs: the boards a match had, to work out "
+                            "its VPs (default: the file's own VPs)")
     score.add_argument("--scale", choices=["european", "american"], default="european")
     score.add_argument("--two-fields", action="store_true", help="rank North-South and East-West pairs apart")
     from redouble.cli.files import STATUS_HELP, add_strict_option
@@ -226,14 +231,7 @@ def run_enter(args: argparse.Namespace) -> int:
 def run_results(args: argparse.Namespace) -> int:
     event = _load(args)
     if event.config.kind == "teams":
-        from redouble.events.report import teams_text
-
-        score = event.score_teams()
-        if args.json:
-            print(json.dumps({"teams": [{"team": s.pair, "rank": s.rank, "tied": s.tied, "total": s.total}
-                                        for s in score.standings]}))
-        else:
-            print(teams_text(score, event.names))
+        _write_teams(args, event.score_teams(), event.names, event.config.name)
         return 0
     _write_outputs(args, event.score(), event.names, event.config.name, dict(event.deals))
     return 0
@@ -245,6 +243,8 @@ def run_score(args: argparse.Namespace) -> int:
     from redouble.events.scoring import score_pairs
 
     loaded = read_boards(args.file, "event", strict=args.strict)
+    if args.scoring in ("teams", "bam") or args.scoring is None and _is_teams_file(loaded):
+        return _score_teams(args, loaded)
     found = read_results(loaded)
     for problem in found.problems:
         print(f"redouble event: {args.file}: {problem}", file=sys.stderr)
@@ -265,6 +265,59 @@ def run_score(args: argparse.Namespace) -> int:
     boards = {b.number: b for b in loaded if b.number is not None}
     _write_outputs(args, score, found.names, title, boards)
     return EXIT_PROBLEMS if loaded.problems or found.problems else 0
+
+
+def _is_teams_file(loaded) -> bool:  # type: ignore[no-untyped-def]
+    from redouble.events.teamsfile import read_teams
+
+    scoring = next((b.tags["Scoring"] for b in loaded if b.tags.get("Scoring")), "")
+    return "TEAM" in scoring.upper() or "BAM" in scoring.upper() or bool(read_teams(loaded))
+
+
+def _score_teams(args: argparse.Namespace, loaded) -> int:  # type: ignore[no-untyped-def]
+    from redouble.cli.files import EXIT_PROBLEMS
+    from redouble.events.teamsfile import read_teams
+
+    found = read_teams(loaded)
+    if not found:
+        raise CommandError(f"{args.file} has no teams results: a ScoreTable of matches (TeamId_Home, TeamId_Away "
+                           "and their IMPs) or games naming their HomeTeam and VisitTeam")
+    if args.pbn or args.two_fields:
+        raise CommandError("a teams ranking is written with --json, --html or --csv (--pbn and --two-fields are "
+                           "for pairs)")
+    problems = list(found.problems)
+    method = "bam" if args.scoring == "bam" or args.scoring is None and "BAM" in \
+        next((b.tags["Scoring"] for b in loaded if b.tags.get("Scoring")), "").upper() else "imps"
+    try:
+        score = found.score(method, args.boards_per_match)
+    except RedoubleError as exc:
+        raise CommandError(f"{args.file}: {exc}" + ("" if found.has_boards or method == "bam" else
+                                                    ": --boards-per-match N")) from None
+    if found.totals and args.boards_per_match is not None:
+        problems += found.vp_differences(args.boards_per_match)
+    elif found.totals:
+        print(f"redouble event: {args.file}: the VPs are the file's own; --boards-per-match N works them out "
+              "from each match's IMPs", file=sys.stderr)
+    for problem in problems:
+        print(f"redouble event: {args.file}: {problem}", file=sys.stderr)
+    if problems and args.strict:
+        raise CommandError(f"{args.file}: {problems[0]}")
+    _write_teams(args, score, found.names, loaded[0].tags.get("Event", Path(args.file).stem))
+    return EXIT_PROBLEMS if loaded.problems or problems else 0
+
+
+def _write_teams(args: argparse.Namespace, score, names: dict[str, str], title: str) -> None:  # type: ignore[no-untyped-def]
+    from redouble.events.report import matches_csv, teams_csv, teams_dict, teams_page, teams_text
+
+    if args.pbn:
+        raise CommandError("a teams ranking is written with --json, --html or --csv (--pbn is for pairs)")
+    if args.html:
+        Path(args.html).write_text(teams_page(title, score, names=names, paper=args.paper), encoding="utf-8")
+    if args.csv:
+        path = Path(args.csv)
+        path.write_text(teams_csv(score, names), encoding="utf-8")
+        path.with_name(path.stem + "-matches.csv").write_text(matches_csv(score), encoding="utf-8")
+    print(json.dumps(teams_dict(score, names)) if args.json else teams_text(score, names))
 
 
 def _write_outputs(args: argparse.Namespace, score, names: dict[str, str], title: str,  # type: ignore[no-untyped-def]

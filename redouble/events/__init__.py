@@ -9,7 +9,8 @@
 - :mod:`~redouble.events.event`: an event and its log of entries and corrections (:class:`Event`);
 - :mod:`~redouble.events.store`: events kept in SQLite or PostgreSQL with who changed what and when;
 - :mod:`~redouble.events.cards`: printable table and guide cards; :mod:`~redouble.events.pbnfile`: results in
-  PBN (``ScoreTable``, ``TotalScoreTable``).
+  PBN (``ScoreTable``, ``TotalScoreTable``); :mod:`~redouble.events.teamsfile`: teams results files (match
+  totals, or both tables of every board).
 
 >>> from redouble.events import Event, EventConfig
 >>> event = Event(EventConfig("Club night", movement=mitchell(3).to_spec(), boards_per_round=1))

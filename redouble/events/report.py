@@ -107,16 +107,62 @@ def ranking_text(score: PairsScore, names: Mapping[str, str] | None = None) -> s
     return "\n".join(out)
 
 
-def teams_text(score: TeamsScore, names: Mapping[str, str] | None = None) -> str:
+def _team_totals(score: TeamsScore) -> dict[str, tuple[float, float, int]]:
+    """Each team's IMPs (or board-a-match points) won and lost, and its matches."""
+    out: dict[str, tuple[float, float, int]] = {}
+    for m in score.matches:
+        for team, won, lost in ((m.home, m.home_imps, m.away_imps), (m.away, m.away_imps, m.home_imps)):
+            was = out.get(str(team), (0.0, 0.0, 0))
+            out[str(team)] = (was[0] + won, was[1] + lost, was[2] + 1)
+    return out
+
+
+def teams_dict(score: TeamsScore, names: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A scored teams event as JSON-able data: ``{"scoring", "teams": [...], "matches": [...]}``; each team with
+    its rank, VPs (``"points"`` for board-a-match) and IMPs won and lost, each match with both teams' IMPs
+    and VPs and, when the boards are known, each board's score at both tables."""
     names = names or {}
-    unit = "BAM" if score.method == "bam" else "VPs"
-    out = [f"{'Rank':<5} {'Team':<5} {unit:>7}  Name"]
-    out += [f"{s.rank_text:<5} {s.pair:<5} {s.total:>7.2f}  {names.get(s.pair, '')}".rstrip() for s in score.standings]
+    totals = _team_totals(score)
+    bam = score.method == "bam"
+    teams = []
+    for s in score.standings:
+        won, lost, played = totals.get(s.pair, (0.0, 0.0, 0))
+        team: dict[str, Any] = {"team": s.pair, "rank": s.rank, "tied": s.tied, "points" if bam else "vp": s.total}
+        if not bam:
+            team |= {"imps_won": round(won, 2), "imps_lost": round(lost, 2)}
+        team["matches"] = played
+        if names.get(s.pair):
+            team["name"] = names[s.pair]
+        teams.append(team)
+    matches = []
+    for m in score.matches:
+        match: dict[str, Any] = {"round": m.round, "home": str(m.home), "away": str(m.away)}
+        if bam:
+            match |= {"home_points": m.home_imps, "away_points": m.away_imps}
+        else:
+            match |= {"home_imps": m.home_imps, "away_imps": m.away_imps, "home_vp": m.home_vp, "away_vp": m.away_vp}
+        if m.boards:
+            match["boards"] = [{"board": b.board, "home_table": b.home_table, "away_table": b.away_table,
+                                "home_points" if bam else "home_imps": b.home_points} for b in m.boards]
+        matches.append(match)
+    return {"scoring": score.method, "teams": teams, "matches": matches}
+
+
+def teams_text(score: TeamsScore, names: Mapping[str, str] | None = None) -> str:
+    """The teams ranking, then every match, for the terminal."""
+    names = names or {}
+    bam = score.method == "bam"
+    totals = _team_totals(score)
+    out = [f"{'Rank':<5} {'Team':<5} {'BAM' if bam else 'VPs':>7} {'' if bam else 'IMPs +/-':>11}  Name".rstrip()]
+    for s in score.standings:
+        won, lost, _ = totals.get(s.pair, (0.0, 0.0, 0))
+        imps = "" if bam else f"{_points(won)}/{_points(lost)}"
+        out.append(f"{s.rank_text:<5} {s.pair:<5} {s.total:>7.2f} {imps:>11}  {names.get(s.pair, '')}".rstrip())
     out += ["", "Matches"]
     for m in score.matches:
-        unit = "points" if score.method == "bam" else "IMPs"
+        unit = "points" if bam else "IMPs"
         out.append(f"round {m.round}: team {m.home} v team {m.away}  {_points(m.home_imps)}-{_points(m.away_imps)} "
-                   f"{unit}" + ("" if score.method == "bam" else f"  {m.home_vp:.2f}-{m.away_vp:.2f} VPs"))
+                   f"{unit}" + ("" if bam else f"  {m.home_vp:.2f}-{m.away_vp:.2f} VPs"))
     return "\n".join(out)
 
 
@@ -131,6 +177,33 @@ def rankings_csv(score: PairsScore, names: Mapping[str, str] | None = None) -> s
     for s in score.standings:
         writer.writerow([s.rank_text, s.pair, s.field, s.total, s.top if score.method == "mp" else "",
                          "" if s.percentage is None else s.percentage, s.boards, names.get(s.pair, "")])
+    return buffer.getvalue()
+
+
+def teams_csv(score: TeamsScore, names: Mapping[str, str] | None = None) -> str:
+    """One line per team: rank, team, VPs (or board-a-match points), IMPs won and lost, matches, name."""
+    names = names or {}
+    totals = _team_totals(score)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["rank", "team", "points" if score.method == "bam" else "vp", "imps_won", "imps_lost",
+                     "matches", "name"])
+    for s in score.standings:
+        won, lost, matches = totals.get(s.pair, (0.0, 0.0, 0))
+        bam = score.method == "bam"
+        writer.writerow([s.rank_text, s.pair, s.total, "" if bam else _points(won), "" if bam else _points(lost),
+                         matches, names.get(s.pair, "")])
+    return buffer.getvalue()
+
+
+def matches_csv(score: TeamsScore) -> str:
+    """One line per match: round, home and away teams, their IMPs (or points) and VPs."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["round", "home", "away", "home_imps", "away_imps", "home_vp", "away_vp", "boards"])
+    for m in score.matches:
+        writer.writerow([m.round, m.home, m.away, _points(m.home_imps), _points(m.away_imps), _points(m.home_vp),
+                         _points(m.away_vp), len(m.boards) or ""])
     return buffer.getvalue()
 
 
@@ -248,6 +321,39 @@ RESULTS_STYLE = """<style>
 .deal { display: grid; grid-template-columns: repeat(3, 9rem); gap: .3rem; margin: .5rem 0; }
 .hand div, .info { font-family: ui-monospace, monospace; }
 </style>"""
+
+
+def _team_label(team: int | str, names: Mapping[str, str]) -> str:
+    name = names.get(str(team))
+    return f"team {team}" + (f" ({name})" if name else "")
+
+
+def teams_page(title: str, score: TeamsScore, *, names: Mapping[str, str] | None = None, paper: str = "a4") -> str:
+    """A teams event on one printable page: the ranking, then each match (with its boards when known)."""
+    names = names or {}
+    bam = score.method == "bam"
+    unit = "points" if bam else "IMPs"
+    totals = _team_totals(score)
+    rows = []
+    for s in score.standings:
+        won, lost, matches = totals.get(s.pair, (0.0, 0.0, 0))
+        rows.append([s.rank_text, s.pair, names.get(s.pair, ""), f"{s.total:.2f}"]
+                    + ([] if bam else [_points(won), _points(lost)]) + [str(matches)])
+    headers = ["Rank", "Team", "Name", "Points" if bam else "VPs"] + ([] if bam else ["IMPs won", "IMPs lost"])
+    parts = [f"<h1>{escape(title)}</h1>", _html_table(headers + ["Matches"], rows, left=(2,)), "<h2>Matches</h2>"]
+    match_rows = [[str(m.round), f"{m.home} {names.get(str(m.home), '')}".strip(),
+                   f"{m.away} {names.get(str(m.away), '')}".strip(), f"{_points(m.home_imps)}-{_points(m.away_imps)}"]
+                  + ([] if bam else [f"{m.home_vp:.2f}-{m.away_vp:.2f}"]) for m in score.matches]
+    parts.append(_html_table(["Round", "Home", "Away", unit] + ([] if bam else ["VPs"]), match_rows, left=(1, 2)))
+    for m in score.matches:
+        if not m.boards:
+            continue
+        board_rows = [[str(b.board), "" if b.home_table is None else str(b.home_table),
+                       "" if b.away_table is None else str(b.away_table), _points(b.home_points)] for b in m.boards]
+        parts.append(f'<section class="card"><h2>Round {m.round}: {escape(_team_label(m.home, names))} v '
+                     f'{escape(_team_label(m.away, names))}</h2>'
+                     + _html_table(["Board", "Home NS", "Away NS", f"Home {unit}"], board_rows) + "</section>")
+    return page(title, "\n".join(parts), paper=paper)
 
 
 def results_page(title: str, score: PairsScore, *, names: Mapping[str, str] | None = None,

@@ -48,7 +48,15 @@ from redouble.events.cards import guide_cards, table_cards
 from redouble.events.event import Event, EventConfig
 from redouble.events.movements import from_spec
 from redouble.events.pbnfile import with_score_tables
-from redouble.events.report import rankings_csv, results_page, score_dict, teams_text, travellers_csv
+from redouble.events.report import (
+    rankings_csv,
+    results_page,
+    score_dict,
+    teams_csv,
+    teams_dict,
+    teams_page,
+    travellers_csv,
+)
 from redouble.events.results import Result
 from redouble.events.store import EventStore, LogEntry, open_event_store
 from redouble.web.sessions import Manager
@@ -419,9 +427,11 @@ def export(event: Event, kind: str) -> str:
     if kind == "guides.html":
         return guide_cards(event)
     if event.config.kind == "teams":
-        if kind != "results.html":
-            raise Refused(f"a teams event exports its results as results.html, not {kind}", 404)
-        return f"<!DOCTYPE html><meta charset=utf-8><pre>{teams_text(event.score_teams(), event.names)}</pre>"
+        if kind == "results.html":
+            return teams_page(event.config.name, event.score_teams(), names=event.names)
+        if kind == "ranking.csv":
+            return teams_csv(event.score_teams(), event.names)
+        raise Refused(f"a teams event exports its results as results.html or ranking.csv, not {kind}", 404)
     score = event.score()
     if kind == "results.html":
         return results_page(event.config.name, score, names=event.names, boards=event.deals)
@@ -564,9 +574,7 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
                 raise Refused("only the director's link shows the results before they are published")
             event = (await desk.room(event_id)).event
             if event.config.kind == "teams":
-                score = event.score_teams()
-                return JSONResponse({"teams": [{"team": s.pair, "rank": s.rank, "tied": s.tied, "vp": s.total}
-                                               for s in score.standings]})
+                return JSONResponse(teams_dict(event.score_teams(), event.names))
             if not event.results:
                 return JSONResponse({"pairs": [], "boards": [], "names": event.names})
             data = score_dict(event.score(), event.names)

@@ -9,6 +9,7 @@ import pytest
 
 from redouble import pbn
 from redouble.cli import main
+from redouble.cli.files import EXIT_PROBLEMS
 from redouble.events.pbnfile import SCORE_TABLE, TOTAL_SCORE_TABLE, read_results
 
 DATA = Path(__file__).parent.parent / "data"
@@ -132,3 +133,65 @@ def test_teams_event_results(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     # Board 1: 420 against 450 (-1); board 2: 600 against -100 (+12).
     assert "round 1: team 1 v team 2  12-1 IMPs  16.90-3.10 VPs" in text
     assert text.splitlines()[1].split()[:3] == ["1", "1", "16.90"]
+    html = tmp_path / "m.html"
+    assert main(["event", "results", "m", "--db", db, "--json", "--html", str(html),
+                 "--csv", str(tmp_path / "m.csv")]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["teams"][0] == {"team": "1", "rank": 1, "tied": False, "vp": 16.9, "imps_won": 12.0,
+                               "imps_lost": 1.0, "matches": 1}
+    assert [(b["board"], b["home_table"], b["away_table"], b["home_imps"]) for b in out["matches"][0]["boards"]] == [
+        (1, 420, 450, -1), (2, 600, -100, 12)]
+    assert "<td>12-1</td>" in html.read_text(encoding="utf-8")
+    assert (tmp_path / "m-matches.csv").read_text(encoding="utf-8").splitlines()[1] == "1,1,2,12,1,16.9,3.1,2"
+    assert main(["event", "results", "m", "--db", db, "--pbn", str(tmp_path / "m.pbn")]) == 2
+
+
+def test_score_a_real_teams_file_reproduces_its_published_ranking(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    # Ruter's Salo teams 2013: ten teams, six matches of 8 boards each; only each match's IMPs are in the file.
+    salo = DATA / "club_teams_salo_2013.pbn"
+    html, csv = tmp_path / "salo.html", tmp_path / "salo.csv"
+    assert main(["event", "score", str(salo), "--scoring", "teams", "--boards-per-match", "8", "--json",
+                 "--html", str(html), "--csv", str(csv)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    [board] = pbn.load(salo)
+    published = board.sections[TOTAL_SCORE_TABLE]
+    expected = [(row[1], int(row[0]), float(row[4]), row[5]) for row in (line.split() for line in published)]
+    assert [(t["team"], t["rank"], t["vp"], t["name"].split()[0]) for t in out["teams"]] == [
+        (team, place, vp, name.strip('"')) for team, place, vp, name in expected]
+    assert out["teams"][0] == {"team": "5", "rank": 1, "tied": False, "vp": 75.23, "imps_won": 156.0,
+                               "imps_lost": 86.0, "matches": 6, "name": "URI"}
+    assert len(out["matches"]) == 30
+    assert out["matches"][0] == {"round": 1, "home": "1", "away": "2", "home_imps": 25.0, "away_imps": 8.0,
+                                 "home_vp": 15.75, "away_vp": 4.25}
+    assert "<td>75.23</td>" in html.read_text(encoding="utf-8")
+    assert csv.read_text(encoding="utf-8").splitlines()[1] == "1,5,75.23,156,86,6,URI"
+    assert (tmp_path / "salo-matches.csv").read_text(encoding="utf-8").splitlines()[1] == "1,1,2,25,8,15.75,4.25,"
+    # The file's Scoring tag says Teams: that is the default; without the boards a match had, its own VPs stand.
+    assert main(["event", "score", str(salo)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.splitlines()[1].split() == ["1", "5", "75.23", "156/86", "URI"]
+    assert "the VPs are the file's own; --boards-per-match N" in captured.err
+    # With a wrong number of boards the file's VPs disagree, and each match that differs is named.
+    assert main(["event", "score", str(salo), "--boards-per-match", "12", "--json"]) == EXIT_PROBLEMS
+    assert "round 1, team 1 v team 2: 25-8 IMPs give" in capsys.readouterr().err
+    # Board-a-match needs the boards, which this file does not have.
+    assert main(["event", "score", str(salo), "--scoring", "bam"]) == 2
+    assert "board-a-match needs each board's result at both tables" in capsys.readouterr().err
+
+
+def test_score_a_teams_match_from_both_tables_of_each_board(capsys: pytest.CaptureFixture[str]) -> None:
+    # European Youth Teams 1998: three boards of J-germany (home) v J-austria, open and closed rooms.
+    path = str(DATA / "eyc1998_juniors.pbn")
+    assert main(["event", "score", path, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    [match] = out["matches"]
+    assert [(b["home_table"], b["away_table"], b["home_imps"]) for b in match["boards"]] == [
+        (-50, 420, -10), (-100, 620, -12), (-50, -50, 0)]
+    assert (match["home_imps"], match["away_imps"]) == (0, 22)
+    assert [(t["name"], t["rank"]) for t in out["teams"]] == [("J-austria", 1), ("J-germany", 2)]
+    assert main(["event", "score", path, "--scoring", "bam", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [(t["name"], t["points"]) for t in out["teams"]] == [("J-austria", 2.5), ("J-germany", 0.5)]
+    assert main(["event", "score", path, "--scoring", "bam", "--pbn", "x.pbn"]) == 2
+    assert "a teams ranking is written with --json, --html or --csv" in capsys.readouterr().err

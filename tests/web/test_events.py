@@ -139,8 +139,11 @@ def test_teams_event(client: TestClient) -> None:
         assert enter(client, made, 2, 1, board, "4", "2", c2, "S", t2).status_code == 200
     results = client.get(f"/api/events/{made['id']}/results", headers=auth(made["director"])).json()
     assert [(t["team"], t["rank"]) for t in results["teams"]] == [("1", 1), ("2", 2)]
-    assert "team 1 v team 2" in client.get(f"/api/events/{made['id']}/export/results.html",
-                                           headers=auth(made["director"])).text
+    page = client.get(f"/api/events/{made['id']}/export/results.html", headers=auth(made["director"])).text
+    assert "Round 1: team 1 v team 2" in page and "<td>12-1</td>" in page
+    ranking = client.get(f"/api/events/{made['id']}/export/ranking.csv", headers=auth(made["director"])).text
+    assert ranking.splitlines()[1:] == ["1,1,16.9,12,1,1,", "2,2,3.1,1,12,1,"]
+    assert results["matches"][0]["home_imps"] == 12 and results["scoring"] == "imps"
 
 
 def test_pages_are_served(client: TestClient) -> None:

@@ -171,7 +171,8 @@
 
   function ranking(res) {
     if (res.teams) return el("section", { class: "panel", id: "ranking" }, el("h2", {}, "Ranking"),
-      Ev.table(["Rank", "Team", "VPs"], res.teams.map(t => [(t.rank + (t.tied ? "=" : "")), t.team, t.vp.toFixed(2)])));
+      Ev.table(["Rank", "Team", res.scoring === "bam" ? "Points" : "VPs"],
+        res.teams.map(t => [(t.rank + (t.tied ? "=" : "")), t.team, (res.scoring === "bam" ? t.points : t.vp).toFixed(2)])));
     if (!res.pairs || !res.pairs.length) return el("section", { class: "panel", id: "ranking" }, el("h2", {}, "Ranking"), el("p", {}, "No results yet."));
     const mp = res.scoring === "mp";
     const byField = {};
