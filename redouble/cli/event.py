@@ -108,6 +108,7 @@ def _output_options(p: argparse.ArgumentParser) -> None:
                                                                 "-travellers.csv beside it)")
     p.add_argument("--pbn", metavar="FILE", default=None, help="write the boards with ScoreTable and "
                                                                 "TotalScoreTable sections")
+    p.add_argument("--usebio", metavar="FILE", default=None, help="write the results as USEBIO 1.2 XML (pairs)")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
 
 
@@ -242,6 +243,8 @@ def run_score(args: argparse.Namespace) -> int:
     from redouble.events.pbnfile import read_results, scoring_method
     from redouble.events.scoring import score_pairs
 
+    if Path(args.file).suffix.lower() == ".xml":
+        return _score_usebio(args)
     loaded = read_boards(args.file, "event", strict=args.strict)
     if args.scoring in ("teams", "bam") or args.scoring is None and _is_teams_file(loaded):
         return _score_teams(args, loaded)
@@ -267,6 +270,33 @@ def run_score(args: argparse.Namespace) -> int:
     return EXIT_PROBLEMS if loaded.problems or found.problems else 0
 
 
+def _score_usebio(args: argparse.Namespace) -> int:
+    from redouble.events.scoring import score_pairs
+    from redouble.events.usebio import read_usebio
+
+    if args.scoring in ("teams", "bam"):
+        raise CommandError("a USEBIO file is read for pairs events only")
+    try:
+        text = Path(args.file).read_text(encoding="utf-8")
+        found = read_usebio(text)
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read {args.file}: {exc}") from None
+    except RedoubleError as exc:
+        raise CommandError(f"{args.file}: {exc}") from None
+    if not found.results:
+        raise CommandError(f"{args.file} has no travellers (BOARD with TRAVELLER_LINE elements)")
+    # A two-field file says each pair's DIRECTION; --two-fields takes it from where the pairs sat.
+    fields = dict(found.fields) or None
+    if fields is None and args.two_fields:
+        fields = {}
+        for r in found.results:
+            fields.setdefault(r.ns, "NS")
+            fields.setdefault(r.ew, "EW")
+    score = score_pairs(found.results, method=args.scoring or found.method, scale=args.scale, fields=fields)
+    _write_outputs(args, score, found.names, found.title or Path(args.file).stem, {})
+    return 0
+
+
 def _is_teams_file(loaded) -> bool:  # type: ignore[no-untyped-def]
     from redouble.events.teamsfile import read_teams
 
@@ -282,9 +312,8 @@ def _score_teams(args: argparse.Namespace, loaded) -> int:  # type: ignore[no-un
     if not found:
         raise CommandError(f"{args.file} has no teams results: a ScoreTable of matches (TeamId_Home, TeamId_Away "
                            "and their IMPs) or games naming their HomeTeam and VisitTeam")
-    if args.pbn or args.two_fields:
-        raise CommandError("a teams ranking is written with --json, --html or --csv (--pbn and --two-fields are "
-                           "for pairs)")
+    if args.two_fields:
+        raise CommandError("--two-fields ranks pairs; a teams event has one ranking")
     problems = list(found.problems)
     method = "bam" if args.scoring == "bam" or args.scoring is None and "BAM" in \
         next((b.tags["Scoring"] for b in loaded if b.tags.get("Scoring")), "").upper() else "imps"
@@ -309,8 +338,9 @@ def _score_teams(args: argparse.Namespace, loaded) -> int:  # type: ignore[no-un
 def _write_teams(args: argparse.Namespace, score, names: dict[str, str], title: str) -> None:  # type: ignore[no-untyped-def]
     from redouble.events.report import matches_csv, teams_csv, teams_dict, teams_page, teams_text
 
-    if args.pbn:
-        raise CommandError("a teams ranking is written with --json, --html or --csv (--pbn is for pairs)")
+    if args.pbn or args.usebio:
+        raise CommandError("a teams ranking is written with --json, --html or --csv (--pbn and --usebio are for "
+                           "pairs)")
     if args.html:
         Path(args.html).write_text(teams_page(title, score, names=names, paper=args.paper), encoding="utf-8")
     if args.csv:
@@ -340,6 +370,10 @@ def _write_outputs(args: argparse.Namespace, score, names: dict[str, str], title
         ordered = [boards[n] if n in boards else Board.from_number(n, deal=Deal.from_owners(bytes([4] * 52)))
                    for n in sorted(score.travellers)]
         pbn.dump(with_score_tables(ordered, score, names), args.pbn)
+    if args.usebio:
+        from redouble.events.usebio import write_usebio
+
+        Path(args.usebio).write_text(write_usebio(title, score, names=names, boards=boards), encoding="utf-8")
     if args.json:
         print(json.dumps(score_dict(score, names)))
     else:

@@ -59,13 +59,15 @@ from redouble.events.report import (
 )
 from redouble.events.results import Result
 from redouble.events.store import EventStore, LogEntry, open_event_store
+from redouble.events.usebio import write_usebio
 from redouble.web.sessions import Manager
 
 STATIC = Path(__file__).parent / "static"
 DIRECTOR = "director"
 TABLE_OPS = {"result", "confirm"}
 EXPORTS = {"tables.html": "text/html", "guides.html": "text/html", "results.html": "text/html",
-           "results.pbn": "application/x-chess-pbn", "ranking.csv": "text/csv", "travellers.csv": "text/csv"}
+           "results.pbn": "application/x-chess-pbn", "ranking.csv": "text/csv", "travellers.csv": "text/csv",
+           "results.xml": "application/xml"}
 
 
 class Refused(RedoubleError):
@@ -439,6 +441,8 @@ def export(event: Event, kind: str) -> str:
         return rankings_csv(score, event.names)
     if kind == "travellers.csv":
         return travellers_csv(score)
+    if kind == "results.xml":
+        return write_usebio(event.config.name, score, names=event.names, boards=event.deals)
     boards = [event.deals.get(n) or Board.from_number(n, deal=Deal.from_owners(bytes([4] * 52)))
               for n in sorted(score.travellers)]
     for b in boards:

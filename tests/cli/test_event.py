@@ -66,6 +66,19 @@ def test_score_a_real_club_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert len(read_results(again).results) == 1188
 
 
+def test_usebio_export_ranks_the_same_when_read_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    xml = tmp_path / "session.xml"
+    assert main(["event", "score", str(DATA / "club_mp_sm2014_session1.pbn"), "--usebio", str(xml)]) == 0
+    ranking = capsys.readouterr().out
+    assert xml.read_text(encoding="utf-8").startswith('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO')
+    assert main(["event", "score", str(xml)]) == 0
+    assert capsys.readouterr().out == ranking
+    bad = tmp_path / "bad.xml"
+    bad.write_text("<USEBIO><EVENT>", encoding="utf-8")
+    assert main(["event", "score", str(bad)]) == 2
+    assert "bad.xml: line 1: not a USEBIO file" in capsys.readouterr().err
+
+
 def test_score_reports_problems_and_refuses_a_file_without_travellers(tmp_path: Path,
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.pbn"
@@ -105,6 +118,9 @@ def test_a_whole_evening(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert ns == [("1", 1), ("2", 2), ("3", 3)]
     assert main(["event", "list", "--db", db]) == 0
     assert "Tuesday pairs" in capsys.readouterr().out
+    usebio = tmp_path / "tue.xml"
+    assert main(["event", "results", "tue", "--usebio", str(usebio), "--db", db]) == 0
+    assert usebio.read_text(encoding="utf-8").count("<TRAVELLER_LINE>") == 3
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -9,6 +9,7 @@ from web_helpers import TestClient, make_client
 from redouble import pbn
 from redouble.events.pbnfile import read_results
 from redouble.events.store import open_event_store
+from redouble.events.usebio import read_usebio
 
 MITCHELL3 = {"name": "Tuesday pairs", "movement": {"type": "mitchell", "tables": 3}, "boards_per_round": 1,
              "names": {"1": "Ann - Bo", "4": "Cy - Di"}, "deal": True}
@@ -82,6 +83,9 @@ def test_a_three_table_mitchell_through_the_api(client: TestClient) -> None:
     assert "table 3" in client.get(f"/api/events/{event_id}/export/tables.html", headers=auth(director)).text
     assert "Par:" in client.get(f"/api/events/{event_id}/export/results.html", headers=auth(director)).text
     assert client.get(f"/api/events/{event_id}/export/ranking.csv", headers=auth(director)).text.startswith("rank,")
+    usebio = client.get(f"/api/events/{event_id}/export/results.xml", headers=auth(director))
+    assert usebio.headers["content-type"].startswith("application/xml")
+    assert len(read_usebio(usebio.text).results) == 9
 
 
 def page_of(client: TestClient, made: dict[str, Any], table: int) -> dict[str, Any]:

@@ -102,6 +102,7 @@
       exportButton("tables.html", "Table cards", true), exportButton("guides.html", "Guide cards", true),
       exportButton("results.html", "Results page", true), exportButton("results.pbn", "PBN"),
       exportButton("ranking.csv", "Ranking CSV"), exportButton("travellers.csv", "Travellers CSV"),
+      exportButton("results.xml", "USEBIO XML"),
       el("label", {}, "Deals (PBN): ", el("input", { type: "file", accept: ".pbn", onchange: async e => {
         const file = e.target.files[0];
         if (!file) return;
