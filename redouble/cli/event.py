@@ -3,6 +3,8 @@
 - ``event new NAME --movement mitchell --tables 5 --boards-per-round 3``: create an event in the store
   (the web app's database unless ``--db`` says otherwise) and print its id;
 - ``event list``; ``event cards EVENT``: the table and guide cards as printable HTML;
+- ``event names EVENT 1="Ann - Bo" ...``; ``event deals EVENT FILE.pbn`` (or ``--random``): the pairs' names
+  and the boards' deals, for the results and hand records;
 - ``event enter EVENT BOARD NS EW CONTRACT DECLARER TRICKS`` (``--correct`` to replace an entry);
 - ``event results EVENT``: the ranking (``--json``; ``--html FILE``, ``--csv FILE``, ``--pbn FILE`` to export);
 - ``event score RESULTS.pbn``: rank an event from a results file whose boards carry travellers
@@ -75,6 +77,23 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     enter.add_argument("--who", default="director", help="who makes the change (default: director)")
     with_db(enter)
     enter.set_defaults(func=run_enter)
+
+    names = actions.add_parser("names", help="name the pairs (or teams)")
+    names.add_argument("event")
+    names.add_argument("names", nargs="+", metavar="PAIR=NAME", help='e.g. 1="Ann Smith - Bo Li"')
+    names.add_argument("--who", default="director")
+    with_db(names)
+    names.set_defaults(func=run_names)
+
+    deals = actions.add_parser("deals", help="load the boards' deals (a dealing machine's PBN) or deal them")
+    deals.add_argument("event")
+    deals.add_argument("file", nargs="?", default=None, help="a PBN file with the event's boards")
+    deals.add_argument("--random", action="store_true", help="Redouble deals every board (for the hand records)")
+    deals.add_argument("--out", default=None, metavar="FILE", help="also write the deals as PBN, for a dealing "
+                                                                     "machine (with --random)")
+    deals.add_argument("--who", default="director")
+    with_db(deals)
+    deals.set_defaults(func=run_deals)
 
     results = actions.add_parser("results", help="rank an event in the store")
     results.add_argument("event")
@@ -206,7 +225,6 @@ def run_cards(args: argparse.Namespace) -> int:
 
 
 def run_enter(args: argparse.Namespace) -> int:
-    from redouble.events.event import Event
     from redouble.events.results import ARTIFICIAL
 
     data: dict[str, Any] = {"board": args.board, "ns": args.ns, "ew": args.ew}
@@ -214,7 +232,17 @@ def run_enter(args: argparse.Namespace) -> int:
         data |= {"kind": "artificial", "ns_percent": args.contract, "ew_percent": args.declarer}
     else:
         data |= {"contract": args.contract, "declarer": args.declarer, "tricks": args.tricks, "lead": args.lead}
-    entry = {"op": "correct" if args.correct else "result", "result": data}
+    event = _change(args, {"op": "correct" if args.correct else "result", "result": data})
+    result = event.results[args.board, args.ns, args.ew]
+    print(f"board {result.board}, round {result.round}, table {result.table}: {result.text}, "
+          f"North-South {result.ns_score if result.ns_score is not None else '-'}")
+    return 0
+
+
+def _change(args: argparse.Namespace, entry: dict[str, Any]):  # type: ignore[no-untyped-def]
+    """Apply ``entry`` to the stored event (checked first, then stored); the event after it."""
+    from redouble.events.event import Event
+
     store = _store(args)
     try:
         config, log = store.load(args.event)
@@ -223,9 +251,41 @@ def run_enter(args: argparse.Namespace) -> int:
         store.append(args.event, entry, who=args.who)
     finally:
         store.close()
-    result = event.results[args.board, args.ns, args.ew]
-    print(f"board {result.board}, round {result.round}, table {result.table}: {result.text}, "
-          f"North-South {result.ns_score if result.ns_score is not None else '-'}")
+    return event
+
+
+def run_names(args: argparse.Namespace) -> int:
+    names = {}
+    for item in args.names:
+        pair, sep, name = item.partition("=")
+        if not sep or not pair.strip():
+            raise CommandError(f"give each name as PAIR=NAME (1=\"Ann Smith - Bo Li\"), not {item!r}")
+        names[pair.strip()] = name
+    event = _change(args, {"op": "names", "names": names})
+    for pair in names:
+        print(f"{pair}\t{event.names[pair.strip()]}")
+    return 0
+
+
+def run_deals(args: argparse.Namespace) -> int:
+    from redouble import pbn
+    from redouble.events.event import dealt_boards
+
+    if (args.file is None) == (not args.random):
+        raise CommandError("give a PBN file of the boards, or --random for Redouble to deal them")
+    if args.random:
+        text = dealt_boards(_load(args).config)
+    else:
+        try:
+            text = Path(args.file).read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            raise CommandError(f"cannot read {args.file}: {exc}") from None
+    event = _change(args, {"op": "deals", "pbn": text})
+    if args.out:
+        Path(args.out).write_text(pbn.dumps(event.deals[n] for n in sorted(event.deals)), encoding="utf-8")
+    missing = [n for n in event.board_numbers if n not in event.deals]
+    print(f"{len(event.deals)} of {len(event.board_numbers)} boards dealt" +
+          (f"; still without a deal: {', '.join(map(str, missing))}" if missing else ""))
     return 0
 
 

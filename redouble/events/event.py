@@ -36,6 +36,7 @@ from typing import Any
 
 from redouble import pbn
 from redouble.board import Board
+from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.events.movements import EAST_WEST, NORTH_SOUTH, Movement, Seating, from_spec
 from redouble.events.results import Result
@@ -385,3 +386,15 @@ class Event:
                      for s in range(1, m.board_sets + 1)}
         teams = {t: (str(a), str(b)) for t, (a, b) in m.teams.items()}
         return score_teams(self.results.values(), teams, m.matches, boards_of, method=self.config.scoring)
+
+
+def dealt_boards(config: EventConfig) -> str:
+    """PBN with a random deal for every board of the event (Redouble deals them, for the hand records).
+
+    >>> from redouble import pbn
+    >>> [b.number for b in pbn.loads(dealt_boards(EventConfig("Night", movement={"type": "howell", "tables": 2})))]
+    [1, 2, 3, 4, 5, 6, 7, 8, 9]
+    """
+    movement = from_spec(config.movement)
+    numbers = range(config.first_board, config.first_board + movement.board_sets * config.boards_per_round)
+    return pbn.dumps(Board.from_number(n, deal=Deal.random()) for n in numbers)

@@ -45,7 +45,7 @@ from redouble.board import Board
 from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.events.cards import guide_cards, table_cards
-from redouble.events.event import Event, EventConfig
+from redouble.events.event import Event, EventConfig, dealt_boards
 from redouble.events.movements import from_spec
 from redouble.events.pbnfile import with_score_tables
 from redouble.events.report import (
@@ -351,13 +351,6 @@ def seat_secret(pair_token: str, table_id: str, seat: str, generation: int) -> s
     """
     digest = hmac.new(pair_token.encode(), f"seat {table_id} {seat} {generation}".encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest[:24]).decode("ascii")
-
-
-def dealt_boards(config: EventConfig) -> str:
-    """PBN with a random deal for every board of the event (Redouble deals them, for the hand records)."""
-    movement = from_spec(config.movement)
-    numbers = range(config.first_board, config.first_board + movement.board_sets * config.boards_per_round)
-    return pbn.dumps(Board.from_number(n, deal=Deal.random()) for n in numbers)
 
 
 # --- what the pages receive ------------------------------------------------------------------------------------

@@ -121,6 +121,23 @@ def test_a_whole_evening(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     usebio = tmp_path / "tue.xml"
     assert main(["event", "results", "tue", "--usebio", str(usebio), "--db", db]) == 0
     assert usebio.read_text(encoding="utf-8").count("<TRAVELLER_LINE>") == 3
+    # Names and deals, for the results page's names and hand records.
+    capsys.readouterr()
+    assert main(["event", "names", "tue", "1=Ann Smith - Bo Li", "4=Cy - Di", "--db", db]) == 0
+    assert capsys.readouterr().out == "1\tAnn Smith - Bo Li\n4\tCy - Di\n"
+    assert main(["event", "names", "tue", "9=Nobody", "--db", db]) == 2
+    assert "there is no pair or team '9' in this event" in capsys.readouterr().err
+    assert main(["event", "deals", "tue", "--db", db]) == 2
+    assert "give a PBN file of the boards, or --random" in capsys.readouterr().err
+    dealt = tmp_path / "deals.pbn"
+    assert main(["event", "deals", "tue", "--random", "--out", str(dealt), "--db", db]) == 0
+    assert capsys.readouterr().out == "3 of 3 boards dealt\n"
+    assert [b.number for b in pbn.load(dealt)] == [1, 2, 3]
+    assert main(["event", "deals", "tue", str(dealt), "--db", db]) == 0  # the dealing machine's file, again
+    page = tmp_path / "tue.html"
+    assert main(["event", "results", "tue", "--html", str(page), "--db", db]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert "Ann Smith - Bo Li" in text and "<div class=hand><b>N</b>" in text
 
 
 @pytest.mark.parametrize(("args", "message"), [
