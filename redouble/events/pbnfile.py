@@ -102,6 +102,15 @@ def table_rows(board: Board, name: str) -> list[dict[str, str | None]]:
     return out
 
 
+def readable_rows(board: Board, name: str, problems: list[str]) -> list[dict[str, str | None]]:
+    """:func:`table_rows`, or none when the table cannot be read (the reason goes to ``problems``)."""
+    try:
+        return table_rows(board, name)
+    except RedoubleError as exc:
+        problems.append(str(exc))
+        return []
+
+
 @dataclass
 class FileResults:
     """What a club results file holds: the results, the pair names, the published figures, and problems
@@ -147,24 +156,14 @@ def read_results(boards: Iterable[Board]) -> FileResults:
     for board in boards:
         if found.scoring is None and board.tags.get("Scoring"):
             found.scoring = board.tags["Scoring"]
-        try:
-            totals = table_rows(board, TOTAL_SCORE_TABLE)
-        except RedoubleError as exc:
-            found.problems.append(str(exc))
-            totals = []
-        for row in totals:
+        for row in readable_rows(board, TOTAL_SCORE_TABLE, found.problems):
             found.published_totals.append(row)
             pair = row.get("PairId") or row.get("TeamId")
             if pair and row.get("Names"):
                 found.names[pair] = row["Names"] or ""
         if board.number is None:
             continue
-        try:
-            rows = table_rows(board, SCORE_TABLE)
-        except RedoubleError as exc:
-            found.problems.append(str(exc))
-            continue
-        for k, row in enumerate(rows):
+        for k, row in enumerate(readable_rows(board, SCORE_TABLE, found.problems)):
             result = _row_result(board, row, k + 1, found)
             if result is not None:
                 found.results.append(result)

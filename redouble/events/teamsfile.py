@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from redouble.board import Board
 from redouble.errors import RedoubleError
 from redouble.events.movements import Match
-from redouble.events.pbnfile import SCORE_TABLE, TOTAL_SCORE_TABLE, table_rows
+from redouble.events.pbnfile import SCORE_TABLE, TOTAL_SCORE_TABLE, readable_rows
 from redouble.events.results import Result
 from redouble.events.scoring import TEAMS_METHODS, MatchScore, Standing, TeamsScore, rank, score_teams
 from redouble.scoring.vp import wbf_vp
@@ -142,21 +142,11 @@ def read_teams(boards: Iterable[Board]) -> TeamsFile:
     found = TeamsFile()
     games: list[Board] = []
     for board in boards:
-        try:
-            totals = table_rows(board, TOTAL_SCORE_TABLE)
-        except RedoubleError as exc:
-            found.problems.append(str(exc))
-            totals = []
-        for row in totals:
+        for row in readable_rows(board, TOTAL_SCORE_TABLE, found.problems):
             if row.get("TeamId"):
                 found.published_totals.append(row)
                 found.names[str(row["TeamId"])] = row.get("TeamName") or ""
-        try:
-            rows = table_rows(board, SCORE_TABLE)
-        except RedoubleError as exc:
-            found.problems.append(str(exc))
-            rows = []
-        for line, row in enumerate(rows, 1):
+        for line, row in enumerate(readable_rows(board, SCORE_TABLE, found.problems), 1):
             if "TeamId_Home" in row:
                 _match_row(row, line, found)
         games.append(board)

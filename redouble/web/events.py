@@ -235,12 +235,23 @@ class Desk:
         people = int(event.registered[pair].get("people", 0))
         return str(placed["id"]), list(seat.direction(int(pair))[:people])
 
-    async def seat_links(self, event_id: str, pair: str, pair_token: str) -> dict[str, str]:
+    async def pair_page(self, event_id: str, pair: str, pair_token: str | None, base_url: str) -> dict[str, Any]:
+        """What the pair's page shows (:func:`pair_view`), with its seat links when ``pair_token`` is the
+        pair's own link."""
+        for _ in range(5):
+            event = (await self.room(event_id)).event
+            number = event.round
+            seats = await self.seat_links(event, pair, pair_token) if pair_token else {}
+            if event.round == number:  # the round did not move on while the links were made
+                return pair_view(event, pair, seats, base_url)
+        raise Refused("the event is moving on: open the page again", 409)
+
+    async def seat_links(self, event: Event, pair: str, pair_token: str) -> dict[str, str]:
         """The seat links of the pair's people this round, derived from the pair's own link (so the pair's
         page shows the same ones again, after a restart too, while only their hashes are stored)."""
         if self.tables is None:
             return {}
-        placed = self._pair_seats((await self.room(event_id)).event, pair)
+        placed = self._pair_seats(event, pair)
         if placed is None:
             return {}
         table_id, letters = placed
@@ -466,6 +477,13 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
     store = open_event_store(store_url)
     desk = Desk(store, tables)
 
+    async def json_object(request: Request, hint: str) -> dict[str, Any] | Response:
+        """The request's body, a JSON object, or the response refusing it (``hint`` says what it should be)."""
+        body = await read_json(request)
+        if isinstance(body, Response) or isinstance(body, dict):
+            return body
+        return _error(hint)
+
     def refusal(exc: RedoubleError) -> Response:
         if isinstance(exc, Refused):
             return _error(str(exc), exc.status)
@@ -478,11 +496,9 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
         return FileResponse(STATIC / "phone.html", headers={"Cache-Control": "no-cache"})
 
     async def create(request: Request) -> Response:
-        body = await read_json(request)
+        body = await json_object(request, "the body must be a JSON object with the event's settings")
         if isinstance(body, Response):
             return body
-        if not isinstance(body, dict):
-            return _error("the body must be a JSON object with the event's settings")
         if not allow_new(request):
             return _error("too many new events from your address: wait a minute", 429)
         names = body.pop("names", {}) or {}
@@ -518,11 +534,10 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
 
     async def enter(request: Request) -> Response:
         event_id = request.path_params["event"]
-        body = await read_json(request)
+        body = await json_object(request, "the body must be a JSON object: a change such as "
+                                          "{\"op\": \"result\", \"result\": {...}}")
         if isinstance(body, Response):
             return body
-        if not isinstance(body, dict):
-            return _error("the body must be a JSON object: a change such as {\"op\": \"result\", \"result\": {...}}")
         try:
             role = await desk.role(event_id, _bearer(request))
             who = DIRECTOR
@@ -608,11 +623,9 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
         return JSONResponse(made, status_code=201)
 
     async def register(request: Request) -> Response:
-        body = await read_json(request)
+        body = await json_object(request, "the body is {\"name\": \"Ann - Bo\", \"people\": 2}")
         if isinstance(body, Response):
             return body
-        if not isinstance(body, dict):
-            return _error("the body is {\"name\": \"Ann - Bo\", \"people\": 2}")
         if not allow_new(request):
             return _error("too many registrations from your address: wait a minute", 429)
         try:
@@ -630,19 +643,17 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
             if role not in (DIRECTOR, f"pair:{text}"):
                 raise Refused(f"this link is not pair {text}'s")
             # Only the pair's own link makes its seat links: the director sees where it sits, not its links.
-            seats = await desk.seat_links(event_id, text, token) if role != DIRECTOR and token else {}
-            room = await desk.room(event_id)
-            return JSONResponse(pair_view(room.event, text, seats, str(request.base_url)))
+            view = await desk.pair_page(event_id, text, token if role != DIRECTOR else None, str(request.base_url))
+            return JSONResponse(view)
         except RedoubleError as exc:
             return refusal(exc)
 
     async def pair_links(request: Request) -> Response:
         event_id, text = request.path_params["event"], request.path_params["pair"]
-        body = await read_json(request)
+        body = await json_object(request, "the body is {\"pair_link\": false} (new seat links) or true (a new pair "
+                                          "link too)")
         if isinstance(body, Response):
             return body
-        if not isinstance(body, dict):
-            return _error("the body is {\"pair_link\": false} (new seat links) or true (a new pair link too)")
         try:
             if await desk.role(event_id, _bearer(request)) != DIRECTOR:
                 raise Refused("only the director re-issues a pair's links")

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from test_browser import SHOTS, browser, server, shot, step  # noqa: F401 - the fixtures
 
 from redouble.events.results import Result
+from redouble.events.usebio import read_usebio
 
 pytestmark = pytest.mark.browser
 
@@ -115,6 +117,11 @@ def test_a_three_table_mitchell_from_the_director_and_three_phones(browser: Any,
     assert [(row[1], row[-1]) for row in ns] == [("1", "66.67"), ("2", "41.67"), ("3", "41.67")]
     assert [row[0] for row in ns] == ["1", "2=", "2="]
     shot(director, "events-director-results")
+    # The results as USEBIO XML, downloaded from the page, hold the corrected entry.
+    with director.expect_download() as download:
+        director.click("button:has-text('USEBIO XML')")
+    xml = Path(download.value.path()).read_text(encoding="utf-8")
+    assert read_usebio(xml).results and "<PLACE>2=</PLACE>" in xml
     assert errors == []
     director_context.close()
 
