@@ -123,11 +123,23 @@ class Desk:
                 raise Refused(f"there is no event {event_id!r}", 404) from None
             room = Room(Event.replay(config, log), log[-1].seq if log else 0)
             self.rooms[event_id] = room
+            await self._retire_logged_links(room.event)
             self._resume_clock(event_id, room.event, log)
             return room
         newer: list[LogEntry] = await self._db(self.store.since, event_id, room.seq)
         self._catch_up(room, newer)
         return room
+
+    async def _retire_logged_links(self, event: Event) -> None:
+        """Online events played before seat links were derived kept them in their log in plain text: those
+        links stop working (the pairs' pages give new ones)."""
+        if self.tables is None or not event.config.online:
+            return
+        for tables in event.tables.values():
+            for placed in tables.values():
+                for token in (placed.get("seats") or {}).values():
+                    with contextlib.suppress(RedoubleError):
+                        await self.tables.retire_link(str(token))
 
     @staticmethod
     def _catch_up(room: Room, newer: list[LogEntry]) -> None:

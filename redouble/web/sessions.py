@@ -256,6 +256,15 @@ class Manager:
         await self._db(self.store.grant, {token: Link(table_id, which.letter, generation=generation)})
         return token
 
+    async def retire_link(self, token: str) -> bool:
+        """Stop a link that may have been kept in plain text somewhere (its seat moves to the next
+        generation); False when it no longer opened anything."""
+        link = await self._db(self.store.link, token)
+        if link is None or link.seat is None or not self.holds(await self.table(link.table_id), link):
+            return False
+        await self.revoke_seat(link.table_id, link.seat)
+        return True
+
     async def revoke_seat(self, table_id: str, seat: str) -> None:
         """The seat's links stop working (connections holding one are closed); the next grant is fresh."""
         session = await self.session(table_id)

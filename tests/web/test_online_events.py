@@ -7,6 +7,9 @@ from pathlib import Path
 
 from web_helpers import Player, TestClient, make_client, simple_choice
 
+from redouble.events.store import open_event_store
+from redouble.web.store import Link, open_store
+
 
 def auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
@@ -157,3 +160,21 @@ def test_registration_errors(client: TestClient) -> None:
     assert r.status_code == 403
 
 
+
+
+def test_links_an_older_server_logged_in_plain_text_stop_working(db: Path) -> None:
+    with make_client(db, seed="old-links") as client:
+        made = client.post("/api/events", json=HOWELL2).json()
+        pair = client.post(f"/api/events/{made['id']}/register", json={"name": "Ann", "people": 1}).json()
+    # What an older server stored: a round whose tables carry their seat links in the event's log.
+    tables, events = open_store(db), open_event_store(db)
+    seats = dict.fromkeys("NESW", "human")
+    tables.create_table("oldtable", {"form": "duplicate", "seats": seats}, {"plain-link": Link("oldtable", "N")})
+    events.append(made["id"], {"op": "round", "round": 1, "tables": {
+        "1": {"id": "oldtable", "seats": {"N": "plain-link"}, "ns": "1", "ew": "2"}}}, who="director")
+    tables.close()
+    events.close()
+    with make_client(db, seed="old-links") as client:
+        assert client.get(f"/api/events/{made['id']}/pair/1", headers=auth(pair["token"])).status_code == 200
+        with client.websocket_connect("/ws/plain-link") as ws:
+            assert ws.receive_json()["code"] == "bad_token"
