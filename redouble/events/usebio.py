@@ -179,7 +179,12 @@ def read_usebio(text: str) -> UsebioResults:
             if _text(pair, key):
                 values[number] = float(_text(pair, key))
     # ElementTree keeps no positions: the k-th traveller line of the document is on the k-th such tag's line.
-    lines = [text.count("\n", 0, at) + 1 for at in _positions(text, "<TRAVELLER_LINE")]
+    lines: list[int] = []
+    line_number, last = 1, 0
+    for at in _positions(text, "<TRAVELLER_LINE"):
+        line_number += text.count("\n", last, at)
+        lines.append(line_number)
+        last = at
     k = 0
     for board in event.iter("BOARD"):
         if board.find("TRAVELLER_LINE") is None:
