@@ -24,6 +24,10 @@ CASES = [
     ("T4.KQJ9852.54.93", "3H 4S P P", "N", "Pass", "a preemptor does not bid twice"),
     ("AK98762.942.54.J", "1C 1D 1S P 3C P", "N", "3S", "seven spades opposite partner's clubs (one card): spades"),
     ("KT987.KQJ94.QJ.Q", "1D 2D P 3H P", "N", "4H", "Michaels accepts partner's invitation: 5-5 with shortness"),
+    # Advancing the unusual 2NT (hearts and clubs over 1D): game with a fit and values, else compete.
+    ("AJ975.J52.J.K763", "1D 2NT 3D", "N", "4H", "a fit and 10+ support points opposite the 5-5: game"),
+    ("AJ975.J52.J.K763", "1D 2NT P", "N", "4H", "game when they pass too"),
+    ("97.J52.J75.K7632", "1D 2NT 3D", "N", "4C", "ten clubs together: compete at the four level"),
     # Reopening doubles and penalty passes (a Ben match board: 1H (2H) P (2S) X passed out, 2SX making).
     ("A.QJ98762.AJ5.KJ", "P 1H 2H P 2S", "E", "3H", "seven hearts: rebid them rather than a reopening double"),
     ("KJ96.3.Q872.9764", "P 1H 2H P 2S X P", "E", "Pass", "trump tricks and some values: penalty pass"),

@@ -344,6 +344,13 @@ COMPETITION = [
          means="the other major"),
     rule("advance.michaels-ask", "1M 2M P ?", "2NT", means="asks for the minor", forcing=F, alert=True),
     rule("comp.michaels-minor", "1M 2M P 2NT P ?", "3m", Len("m", 5), means="the minor: {m}"),
+    # With a fit for partner's major and values opposite a 5-5, game at once (also over their raise).
+    rule("advance.unusual-game", ["1x 2NT P ?", "1x 2NT 3x ?"], "4M",
+         test("{M} is one of the two suits shown", lambda h, e: e.suit("M") in _unbid(e, "x")[:2]),
+         Len("M", 3), Support("M", 10), means="game in {M}: a fit and values opposite the 5-5"),
+    rule("advance.unusual-compete", "1x 2NT 3x ?", ">y",
+         test("one of the two suits shown", lambda h, e: e.suit("y") in _unbid(e, "x")[:2]), Len("y", 4),
+         means="competes in partner's {y}: nine or ten trumps together (the law of total tricks)", order="longest"),
     rule("advance.unusual", "1x 2NT P ?", ">y", test("one of the two suits shown", lambda h, e:
                                                     e.suit("y") in _unbid(e, "x")[:2]),
          means="the better of partner's suits", order="longest"),
