@@ -309,7 +309,7 @@ def loads(text: str | bytes, *, strict: bool = False) -> Loaded:
     segments: list[list[tuple[int, str, str]]] = []
     team_names: list[list[str] | None] = []  # the eight-name pn in force at the start of each segment
     names: list[str] | None = None
-    has_md = has_qx = has_game = False
+    has_md = has_qx = has_game = has_names = False
     for index, (key, value) in enumerate(pairs):
         if not key or key == "pg":
             continue  # page breaks are written anew
@@ -322,11 +322,12 @@ def loads(text: str | bytes, *, strict: bool = False) -> Loaded:
                 continue
             segments.append([])
             team_names.append(names)
-        elif (key == "qx" and (has_md or has_qx)) or (starts and (has_md or has_game)):
-            # (a deal after calls or cards that had none belongs to the next board)
+        elif (key == "qx" and (has_md or has_qx)) or (starts and (has_md or has_game or (has_names and key == "pn"))):
+            # (a deal after calls or cards that had none belongs to the next board, and so do four new names)
             segments.append([])
             team_names.append(names)
-            has_md = has_qx = has_game = False
+            has_md = has_qx = has_game = has_names = False
+        has_names = has_names or (key == "pn" and value.count(",") == 3)
         has_md = has_md or key == "md"
         has_qx = has_qx or key == "qx"
         has_game = has_game or key in ("mb", "pc", "mc")

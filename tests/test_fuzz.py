@@ -52,6 +52,7 @@ ROUND_TRIP_FINDINGS = {
     "lin: a heading after a call that cannot be read": LIN_DEAL + "|ah|Board 5|mb|1C|mb|8Z|ah|Board 8|",
     "lin: a call before the deal": f"pn|a,b,c,d|mb|p|{LIN_DEAL}|mb|1C|",
     "lin: calls run together, the second illegal": LIN_DEAL + "|mb|pd|mb|p|",
+    "lin: four names, then four others before the deal": f"pn|a,b,c,d|st||pn|e,f,g,h|{LIN_DEAL}|mb|1C|",
 }
 
 
@@ -88,6 +89,11 @@ def test_what_the_readers_now_say_about_those_files() -> None:
     assert [str(p) for p in before_deal.problems] == [
         "token 1: a call before the deal (md): 'mb|p|' (kept: nothing: the board is left out)"]
     assert [str(c) for c in before_deal[0].auction.calls] == ["1C"]
+    # the names in force at the deal are the last ones; the board before them had no deal
+    renamed = lin.loads(ROUND_TRIP_FINDINGS["lin: four names, then four others before the deal"])
+    assert [str(p) for p in renamed.problems] == ["token 0: a board without a deal (md) (kept: nothing: the board is "
+                                                  "left out)"]
+    assert renamed[0].tags["South"] == "e" and [str(c) for c in renamed[0].auction.calls] == ["1C"]
     run_together = lin.loads(ROUND_TRIP_FINDINGS["lin: calls run together, the second illegal"])
     assert run_together[0].auction.calls == []  # 'pd' is read whole or not at all
     # East's 'H' holds no card: as when it is left out, East has the 13 cards the others do not
