@@ -230,7 +230,10 @@ def _board_from(pairs: list[tuple[int, str, str]], pre: list[tuple[str, str]], t
             if m and number is None:
                 room, number = _ROOMS[m.group(1).lower()], int(m.group(2))
             else:  # before the deal it opens the board, so it must be written back before the deal
-                extras.append((calls, cards, key, value) if deal is not None else (_BEFORE, _BEFORE, key, value))
+                if deal is not None:
+                    extras.append((calls, cards, key, value))
+                else:  # with the others written before the board, in their order (as they are read back)
+                    extras.insert(sum(1 for e in extras if e[0] == _BEFORE), (_BEFORE, _BEFORE, key, value))
         elif key == "pn" and not any(name in tags for name in _NAME_TAGS.values()) and value.count(",") == 3:
             for seat, name in zip(_HAND_ORDER, value.split(","), strict=True):
                 tags[_NAME_TAGS[seat]] = name

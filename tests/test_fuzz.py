@@ -53,6 +53,7 @@ ROUND_TRIP_FINDINGS = {
     "lin: a call before the deal": f"pn|a,b,c,d|mb|p|{LIN_DEAL}|mb|1C|",
     "lin: calls run together, the second illegal": LIN_DEAL + "|mb|pd|mb|p|",
     "lin: four names, then four others before the deal": f"pn|a,b,c,d|st||pn|e,f,g,h|{LIN_DEAL}|mb|1C|",
+    "lin: a qx that is no board's, after other pairs before the deal": f"pn|a,b,c,d|st||qx|A3|{LIN_DEAL}|mb|1C|",
 }
 
 
