@@ -873,11 +873,12 @@ def _owned_values(board: Board) -> dict[str, str | None]:
             values["Result"] = raw["Result"] if same else str(tricks)
         else:
             values["Result"] = raw.get("Result") if board.play is not None and board.play.cards else None
-    values["Auction"] = str(_auction_first(board)) if board.auction.calls and "Auction" not in board.sections \
-        else raw.get("Auction")
+    values["Auction"] = _as_written(raw.get("Auction"), _auction_first(board)) \
+        if board.auction.calls and "Auction" not in board.sections else raw.get("Auction")
     play = board.play
-    values["Play"] = str(_play_columns(board)[0]) if play is not None and "Play" not in board.sections and (
-        play.cards or play.claimed_tricks is not None) else raw.get("Play")
+    values["Play"] = _as_written(raw.get("Play"), _play_columns(board)[0]) \
+        if play is not None and "Play" not in board.sections and (play.cards or play.claimed_tricks is not None) \
+        else raw.get("Play")
     for name, then in board.kept_tags.items():
         # A tag the reader kept as written, though the game says otherwise: as written while the game
         # still says what it said then.
@@ -908,6 +909,11 @@ def _note_numbers(texts: Iterable[str]) -> dict[str, int]:
     for t in texts:
         numbers.setdefault(t, len(numbers) + 1)
     return numbers
+
+
+def _as_written(value: str | None, seat: Seat) -> str:
+    """The file's value for ``seat`` (``'E '`` stays ``'E '``), else the seat's letter."""
+    return value if value is not None and _same(value, Seat.parse, seat) else str(seat)
 
 
 def _auction_first(board: Board) -> Seat:

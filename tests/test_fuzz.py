@@ -48,6 +48,8 @@ ROUND_TRIP_FINDINGS = {
     "pbn: the Auction tag names the seat before the dealer": GAME.replace('"N"]\n[Vul', '"E"]\n[Vul')
     + '[Auction "N"]\n- 1NT Pass Pass\nPass\n',
     "pbn: the comments of a game without a board": '[Vulnerable "None"]\n% a\n\n% b\n' + GAME,
+    "pbn: a space after the Auction's and the Play's seat": GAME + '[Declarer "N"]\n[Contract "1NT"]\n'
+    '[Auction "N "]\n1NT Pass Pass Pass\n[Play "E "]\nS5 ST S6 SA\n*\n',
     "lin: an empty fourth hand": LIN_DEAL + "H|",
     "lin: a heading after a call that cannot be read": LIN_DEAL + "|ah|Board 5|mb|1C|mb|8Z|ah|Board 8|",
     "lin: a call before the deal": f"pn|a,b,c,d|mb|p|{LIN_DEAL}|mb|1C|",
