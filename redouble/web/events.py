@@ -156,6 +156,11 @@ class Desk:
             raise Refused("this link does not open that event", 403 if token else 401)
         return str(found[1])
 
+    async def require_director(self, event_id: str, token: str | None, refusal: str) -> None:
+        """Refuse (``refusal``, HTTP 403) unless ``token`` is the director's link of the event."""
+        if await self.role(event_id, token) != DIRECTOR:
+            raise Refused(refusal)
+
     async def change(self, event_id: str, entry: dict[str, Any], who: str) -> Event:
         room = await self.room(event_id)
         async with room.lock:
@@ -525,9 +530,7 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
     async def show(request: Request) -> Response:
         event_id = request.path_params["event"]
         try:
-            role = await desk.role(event_id, _bearer(request))
-            if role != DIRECTOR:
-                raise Refused("only the director's link shows the whole event")
+            await desk.require_director(event_id, _bearer(request), "only the director's link shows the whole event")
             room = await desk.room(event_id)
         except RedoubleError as exc:
             return refusal(exc)
@@ -594,8 +597,8 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
     async def results(request: Request) -> Response:
         event_id = request.path_params["event"]
         try:
-            if await desk.role(event_id, _bearer(request)) != DIRECTOR:
-                raise Refused("only the director's link shows the results before they are published")
+            await desk.require_director(event_id, _bearer(request),
+                                        "only the director's link shows the results before they are published")
             event = (await desk.room(event_id)).event
             if event.config.kind == "teams":
                 return JSONResponse(teams_dict(event.score_teams(), event.names))
@@ -612,8 +615,7 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
         if kind not in EXPORTS:
             return _error(f"no export {kind[:30]!r}: choose one of {', '.join(EXPORTS)}", 404)
         try:
-            if await desk.role(event_id, _bearer(request)) != DIRECTOR:
-                raise Refused("only the director's link exports the event")
+            await desk.require_director(event_id, _bearer(request), "only the director's link exports the event")
             event = (await desk.room(event_id)).event
             text = await asyncio.to_thread(export, event, kind)
         except RedoubleError as exc:
@@ -624,8 +626,7 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
     async def new_link(request: Request) -> Response:
         event_id, text = request.path_params["event"], request.path_params["table"]
         try:
-            if await desk.role(event_id, _bearer(request)) != DIRECTOR:
-                raise Refused("only the director's link makes table links")
+            await desk.require_director(event_id, _bearer(request), "only the director's link makes table links")
             room = await desk.room(event_id)
             if not text.isdigit() or not 1 <= int(text) <= room.event.movement.tables:
                 raise Refused(f"there is no table {text} in this event", 404)
@@ -667,8 +668,7 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
         if isinstance(body, Response):
             return body
         try:
-            if await desk.role(event_id, _bearer(request)) != DIRECTOR:
-                raise Refused("only the director re-issues a pair's links")
+            await desk.require_director(event_id, _bearer(request), "only the director re-issues a pair's links")
             made = await desk.new_pair_links(event_id, text, bool(body.get("pair_link", False)))
         except RedoubleError as exc:
             return refusal(exc)
@@ -677,8 +677,7 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
     async def start_round(request: Request) -> Response:
         event_id = request.path_params["event"]
         try:
-            if await desk.role(event_id, _bearer(request)) != DIRECTOR:
-                raise Refused("only the director starts the rounds")
+            await desk.require_director(event_id, _bearer(request), "only the director starts the rounds")
             number = await desk.next_round(event_id)
         except RedoubleError as exc:
             return refusal(exc)
