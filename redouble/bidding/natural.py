@@ -167,8 +167,21 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
             return Meaning("specific kings: all the keycards and the trump queen are ours; bid your cheapest "
                            "side-suit king, six of the trump suit with none", forcing=Forcing.FORCING), \
                 "slam.rkcb.kings"
-        if call.level == 4 and partner_bid_nt_naturally(ctx):
-            return Meaning("quantitative: invites 6NT", forcing=Forcing.INVITATIONAL), "natural.nt-quantitative"
+        if call.level in (4, 5) and partner_bid_nt_naturally(ctx):
+            # Over partner's natural notrump: 4NT invites 6NT, 5NT forces to 6NT and invites 7NT, each with
+            # the points that make the slam opposite the top of partner's range but not the bottom.
+            limits = nt_range(ctx, partner)
+            rng = HandRange()
+            if call.level == 4:
+                if limits is not None:
+                    rng = rng.narrow_hcp(SLAM_POINTS - limits[1], SLAM_POINTS - 1 - limits[0])
+                return (Meaning("quantitative: invites 6NT", forcing=Forcing.INVITATIONAL, range=rng),
+                        "natural.nt-quantitative")
+            if limits is not None:
+                rng = rng.narrow_hcp(max(SLAM_POINTS - limits[0], GRAND_POINTS - limits[1]),
+                                     GRAND_POINTS - 1 - limits[0])
+            return (Meaning("forcing to 6NT, invites 7NT", forcing=Forcing.FORCING, range=rng),
+                    "natural.nt-grand-invite")
         return _natural_nt_meaning(ctx, call), "natural.nt"
     suit = call.strain.suit
     assert suit is not None
@@ -222,6 +235,31 @@ def _suits_bid_by_them(ctx: Context) -> set[Suit]:
             and ex.call.strain.suit is not None}
 
 
+def gerber_available(ctx: Context) -> bool:
+    """Whether 4C now is Gerber: partner's natural 1NT or 2NT (an opening or a rebid) is the last bid.
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> [gerber_available(context_for(Auction("N", a.split()), Vulnerability.NONE, "sayc"))
+    ...  for a in ("1C P 1H P 2NT P", "1NT 2H", "1C P 1H P 3NT P")]
+    [True, False, False]
+    """
+    last = ctx.last_bid
+    return (ctx.system != "basic" and last is not None and last.strain == Strain.NOTRUMP and last.level <= 2
+            and ctx.last_bid_is_ours and partner_bid_nt_naturally(ctx) and _partner_last_bid(ctx) is last)
+
+
+def nt_range(ctx: Context, seat: Seat) -> tuple[int, int] | None:
+    """The HCP range ``seat`` has shown when its last bid was a natural notrump that limited its hand
+    (a 1NT opening, a 2NT rebid); None when that bid set no such limit (a 3NT to play)."""
+    last = next((ex for ex in reversed(ctx.calls_of(seat)) if ex.call.is_bid), None)
+    if last is None or last.call.strain != Strain.NOTRUMP or last.meaning.alert \
+            or last.meaning.range.hcp_max - last.meaning.range.hcp_min > 3:
+        return None
+    r = ctx.ranges[seat]
+    return r.hcp_min, max(r.hcp_min, min(r.hcp_max, r.hcp_min + 3))
+
+
 def _partner_last_bid(ctx: Context) -> Call | None:
     for ex in reversed(ctx.calls_of(ctx.partner)):
         if ex.call.is_bid:
@@ -234,14 +272,16 @@ def _describe_slam_ask(ctx: Context, call: Call) -> tuple[Meaning, str | None] |
     Force (a jump to 5NT with a suit agreed)."""
     mine = ctx.calls_of(ctx.seat)
     last = ctx.last_bid
-    if call is Call("4C") and last is not None and last.strain == Strain.NOTRUMP and last.level <= 2 \
-            and ctx.last_bid_is_ours and partner_bid_nt_naturally(ctx) and _partner_last_bid(ctx) is last \
-            and ctx.system != "basic":
+    if call is Call("4C") and gerber_available(ctx):
         return (Meaning("Gerber: how many aces?", alert=True, forcing=Forcing.FORCING), "nt.gerber")
-    if call is Call("5C") and mine and mine[-1].rule == "nt.gerber" and ctx.partner_last is not None \
-            and ctx.partner_last.rule == "nt.gerber.reply":
-        return (Meaning("Gerber: how many kings? (all the aces are ours)", alert=True,
-                        forcing=Forcing.FORCING), "nt.gerber.kings")
+    asked = next((ex.rule for ex in reversed(mine) if ex.call.is_bid), None)
+    if asked in ("nt.gerber", "nt.gerber.kings") and ctx.partner_last is not None \
+            and ctx.partner_last.rule in ("nt.gerber.reply", "nt.gerber.kings-reply"):
+        if call is Call("5C") and asked == "nt.gerber":
+            return (Meaning("Gerber: how many kings? (all the aces are ours)", alert=True,
+                            forcing=Forcing.FORCING), "nt.gerber.kings")
+        # The booklet: after Gerber, any bid but 5C is to play (4NT included).
+        return Meaning(f"{call}: to play, the Gerber asker places the contract"), "nt.gerber.placed"
     if mine and mine[-1].rule == "slam.rkcb" and ctx.partner_last is not None \
             and ctx.partner_last.rule == "slam.rkcb.reply" and call is queen_ask_call(ctx):
         trump = keycard_suit(ctx)
@@ -454,7 +494,7 @@ def _after_reply(ctx: Context, hand: Hand, asked: str, reply_call: Call) -> tupl
         theirs = 4
     total = own + theirs
     fit = agreed_suit(ctx, hand) or own_trump_suit(ctx, hand)
-    strain = Strain.NOTRUMP if gerber or fit is None else fit.strain
+    strain = Strain.NOTRUMP if fit is None or (gerber and hand.is_semi_balanced) else fit.strain
     combined = hand.hcp + estimate(ctx.ranges[ctx.partner])
     if not kings:
         if total <= 2:
@@ -558,6 +598,44 @@ def _after_keycards(ctx: Context, hand: Hand, asked: str, reply: Call) -> tuple[
     if ctx.is_legal(six):
         return six, "slam.small", "small slam: every keycard is ours"
     return Call.PASS, "slam.small", "slam reached"
+
+
+def _answer_nt_invitation(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
+    """My answer to partner's quantitative 4NT (or 5NT, forcing to six) over my natural notrump rebid that
+    limited my hand: the top half of the range accepts, a five-card suit counting a point."""
+    invitation = ctx.partner_last_rule
+    if invitation not in ("natural.nt-quantitative", "natural.nt-grand-invite") or not ctx.calls \
+            or not ctx.calls[-1].is_pass:
+        return None
+    limits = nt_range(ctx, ctx.seat)
+    if limits is None:
+        return None  # my notrump did not limit my hand: judge as usual
+    lo, hi = limits
+    accept = 2 * (hand.hcp + (max(hand.shape) >= 5)) > lo + hi
+    if invitation == "natural.nt-quantitative":
+        return (Call("6NT"), "natural.nt-accept", "accepts the quantitative 4NT: the top of my range") if accept \
+            else (Call.PASS, "natural.nt-decline", "declines the quantitative 4NT: the bottom of my range")
+    return (Call("7NT"), "natural.nt-accept", "accepts the grand slam invitation: the top of my range") if accept \
+        else (Call("6NT"), "natural.nt-decline", "declines the grand slam invitation: the bottom of my range")
+
+
+def _slam_over_notrump(ctx: Context, hand: Hand, strain: Strain) -> tuple[Call, str, str] | None:
+    """On the way to a slam over partner's natural 1NT or 2NT: Gerber before a suit slam or with a hand too
+    shapely for notrump; in notrump, 5NT (forcing to six, inviting seven) when seven needs partner's
+    maximum, seven when even the minimum makes 37 HCP (no ace can be missing then)."""
+    limits = nt_range(ctx, ctx.partner)
+    if not gerber_available(ctx) or limits is None:
+        return None
+    lo, hi = limits
+    if strain != Strain.NOTRUMP or not hand.is_semi_balanced:
+        if _aces(hand) < 4 and ctx.is_legal(Call("4C")):
+            return Call("4C"), "nt.gerber", "Gerber: how many aces? (slam values opposite partner's notrump)"
+        return None
+    if hand.hcp + lo >= GRAND_POINTS and ctx.is_legal(Call("7NT")):
+        return Call("7NT"), "natural.slam", f"grand slam: at least {hand.hcp + lo} HCP together"
+    if hand.hcp + hi >= GRAND_POINTS and hand.hcp + lo >= SLAM_POINTS and ctx.is_legal(Call("5NT")):
+        return Call("5NT"), "natural.nt-grand-invite", "5NT: forcing to 6NT, invites 7NT"
+    return None
 
 
 def _artificial_doubled(ctx: Context) -> bool:
@@ -884,6 +962,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     gsf = _grand_slam_force(ctx, hand)
     if gsf is not None and ctx.is_legal(gsf[0]):
         return gsf
+    answer = _answer_nt_invitation(ctx, hand)
+    if answer is not None:
+        return answer
     if _artificial_doubled(ctx):
         return _forced_call(ctx, hand, avoid=ctx.last_bid)
     last = ctx.last_bid
@@ -1013,6 +1094,10 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     slam_try = _slam_try(ctx, hand, slam_combined, level)
     if slam_try is not None:
         return slam_try
+    if level >= 6 and ctx.system != "basic":
+        over_nt = _slam_over_notrump(ctx, hand, strain)
+        if over_nt is not None:
+            return over_nt
     four_nt = Call.bid(4, Strain.NOTRUMP)
     keys = keycard_suit(ctx)
     if level >= 6 and keys is not None and hand.length(keys) < 2 and agreed_suit(ctx) is None:

@@ -57,6 +57,23 @@ CASES = [
     ("AKJ975.82.Q.AK96", "1S P 2C P 3S P 4S P", "4NT", "a singleton and six trumps opposite a known fit: ask"),
     # Partner's cue-bid skipped clubs (no control there) and I have none: sign off.
     ("AJ975.KQ4.QJ4.Q6", "1S P 2NT P 3NT P 4D P", "4S", "no club control in either hand: game"),
+    # Gerber: after the answer any bid but 5C is to play, 4NT included (it was read as Blackwood).
+    ("A54.KJ3.A54.KT52", "1NT P 4C P 4H P 4NT P", "Pass", "4NT after Gerber is a sign-off"),
+    ("2.AK5.AQJ9764.K3", "1C P 1S P 1NT P", "4C", "Gerber over partner's 1NT rebid before a slam"),
+    ("2.AK5.AQJ9764.K3", "1C P 1S P 1NT P 4C P 4D P", "4NT", "two aces missing: 4NT to play"),
+    ("2.AK5.AQJ9764.A3", "1NT P 4C P 4S P", "6D", "all the aces, a singleton: six of my long suit"),
+    ("A2.KQ5.KQJ976.A3", "1C P 1H P 1NT P 4C P 4S P", "6NT", "all the aces, semi-balanced: 6NT"),
+    # 5NT over notrump: forcing to 6NT, inviting 7NT; opener bids seven with a maximum.
+    ("AKJ.KQ5.KJ87.QJ2", "1NT P", "5NT", "20-21 balanced opposite 15-17: 5NT"),
+    ("KQ5.AJ3.K54.AT52", "1NT P 5NT P", "7NT", "a maximum accepts the grand slam invitation"),
+    ("KQ5.AJ3.K54.QT52", "1NT P 5NT P", "6NT", "a minimum settles for six"),
+    ("K2.KQ5.KQJ76.A93", "1C P 1H P 2NT P", "5NT", "18-19 opposite 18-19: six is safe, seven needs a maximum"),
+    # The quantitative 4NT over a limited notrump rebid: the top half accepts.
+    ("KQ2.KQ5.KQJ76.A9", "1C P 1H P 1NT P", "4NT", "19-20 opposite 12-14: quantitative"),
+    ("KJ4.A3.K54.QJ843", "1C P 1H P 1NT P 4NT P", "6NT", "14 with five clubs: accept"),
+    ("Q54.A32.K54.QJ84", "1C P 1H P 1NT P 4NT P", "Pass", "a bare 12: decline"),
+    ("KQ5.AJ3.KQ4.KJ52", "1C P 1H P 2NT P 5NT P", "7NT", "the top of 18-19 accepts the grand slam invitation"),
+    ("KQ5.AJ3.K54.AJ52", "1C P 1H P 2NT P 5NT P", "6NT", "the bottom of 18-19 settles for six"),
 ]
 
 
@@ -82,3 +99,25 @@ def test_no_grand_slam_without_asking() -> None:
     """A hand worth a grand opposite a strong jump shift still asks; no seven straight away."""
     choice = choose_call(Hand.parse("AK65.KQT53.2.AK3"), Auction("N", "1H P 3C P".split()))
     assert str(choice.call) == "4NT"
+
+
+@pytest.mark.parametrize(("auction", "rule", "words"), [
+    ("1NT P 4C P 4H P 4NT", "nt.gerber.placed", "to play"),
+    ("1NT P 4C P 4S P 6D", "nt.gerber.placed", "to play"),
+    ("1NT P 5NT", "nt.grand-invite", "invites 7NT"),
+    ("P 1NT P 5NT", "nt.grand-invite", "invites 7NT"),  # the opponents' calls read the same
+    ("1C P 1H P 2NT P 5NT", "natural.nt-grand-invite", "invites 7NT"),
+    ("P 1C P 1H P 1NT P 4NT", "natural.nt-quantitative", "invites 6NT"),
+    ("P 1C P 1H P 2NT P 4C", "nt.gerber", "Gerber"),
+])
+def test_notrump_slam_calls_are_explained(auction: str, rule: str, words: str) -> None:
+    assert explain_rules(Auction("N", auction.split()))[-1] == rule
+    assert words in explain(Auction("N", auction.split()))[-1].text
+
+
+def test_quantitative_calls_over_a_rebid_show_their_points() -> None:
+    """Opposite a 12-14 1NT rebid, 4NT shows 19-20 and 5NT 23-24 (33 and 37 with partner's range)."""
+    four = explain(Auction("N", "1C P 1H P 1NT P 4NT".split()))[-1]
+    five = explain(Auction("N", "1C P 1H P 1NT P 5NT".split()))[-1]
+    assert (four.range.hcp_min, four.range.hcp_max) == (19, 20)
+    assert (five.range.hcp_min, five.range.hcp_max) == (23, 24)

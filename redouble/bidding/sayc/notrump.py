@@ -1,6 +1,6 @@
 """SAYC notrump structure: 1NT (15-17), 2NT (20-21), 2C-2D-2NT (22-24) and 3NT (25-27) with Stayman,
-Jacoby transfers, the 2S minor-suit relay, Gerber and quantitative 4NT; systems on over a double
-of 1NT; Stayman over our 1NT overcall.
+Jacoby transfers, the 2S minor-suit relay, Gerber, quantitative 4NT and 5NT (forcing to 6NT, inviting 7NT);
+systems on over a double of 1NT; Stayman over our 1NT overcall.
 
 The same table serves each notrump opening, built from the opener's range and the level of the
 responses, so the figures stay consistent (25 points for game, 33 for a small slam, 37 for a grand).
@@ -97,6 +97,8 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
             rule("nt.game", f"{p} ?", "3NT", HCP(game_lo, quant_lo - 1), means="to play"),
             rule("nt.quantitative", f"{p} ?", "4NT", HCP(quant_lo, six_lo - 1), Balanced(True),
                  means="quantitative: invites 6NT", forcing=INV),
+            rule("nt.grand-invite", f"{p} ?", "5NT", HCP(seven_lo - 2, seven_lo - 1), Balanced(True),
+                 means="forcing to 6NT, invites 7NT", forcing=F),
             rule("nt.small-slam", f"{p} ?", "6NT", HCP(six_lo, seven_lo - 1), means="to play"),
             rule("nt.grand-slam", f"{p} ?", "7NT", HCP(seven_lo), means="to play"),
             rule("nt.pass", f"{p} ?", "P", HCP(0, inv_lo - 1), means="pass: no game"),
@@ -119,6 +121,9 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
             rule("nt.4nt-reply", f"{p} 4NT P ?", "6NT", any_of(max_hcp, (HCP(lo, hi), Points(lo + 1))),
                  means="accepts: a maximum (a five-card suit counts)"),
             rule("nt.4nt-reply", f"{p} 4NT P ?", "P", min_hcp, means="declines: a minimum"),
+            rule("nt.5nt-reply", f"{p} 5NT P ?", "7NT", any_of(max_hcp, (HCP(lo, hi), Points(lo + 1))),
+                 means="accepts the grand slam invitation: a maximum (a five-card suit counts)"),
+            rule("nt.5nt-reply", f"{p} 5NT P ?", "6NT", means="declines the grand slam invitation: a minimum"),
         ]
         if full:
             out += [
