@@ -638,6 +638,28 @@ def _slam_over_notrump(ctx: Context, hand: Hand, strain: Strain) -> tuple[Call, 
     return None
 
 
+LIMITED_WIDTH = 5  # a hand whose calls have pinned its HCP within this many points has described itself
+
+
+def _limited_and_placed(ctx: Context) -> bool:
+    """I have limited my hand and partner, knowing it, chose a game (no slam try): partner has placed the
+    contract, and my points, already counted by partner, are no reason to go on (a 5-count drove a 2C
+    opener's 4S to a failing five-level keycard ask).
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> _limited_and_placed(context_for(Auction("N", "2C P 2D P 2NT P 3H P 3S P 3NT P 4S P".split()),
+    ...                                 Vulnerability.NONE, "sayc"))
+    True
+    """
+    last, ex = ctx.last_bid, ctx.partner_last
+    if ctx.system == "basic" or last is None or ex is None or ex.call is not last or last.strain is None:
+        return False
+    r = ctx.ranges[ctx.seat]
+    return (last.level >= GAME_LEVEL[last.strain] and ex.rule not in SLAM_TRIES
+            and ex.meaning.forcing in (Forcing.NONFORCING, Forcing.SIGNOFF) and r.hcp_max - r.hcp_min <= LIMITED_WIDTH)
+
+
 def _artificial_doubled(ctx: Context) -> bool:
     """Our side's last bid named a suit it did not promise (a cue-bid, an ask) and they doubled it: never
     leave it there."""
@@ -1086,6 +1108,8 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         fit_len = hand.length(fit) + pr.length_min[fit]
         if combined >= 17:
             level = max(level, min(fit_len - 6, suit_game))
+    if level >= 6 and _limited_and_placed(ctx):
+        level = GAME_LEVEL[strain]
     target = Call.bid(level, strain)
 
     if _penalty_double(ctx, hand, combined):

@@ -77,7 +77,7 @@ SECTIONS: dict[str, list[Row]] = {
     ],
     "2NT and 3NT openings": [
         ("K84.Q73.KJ5.K962", "2NT P", "4NT", "4NT over 2NT is quantitative"),
-        ("AK4.AQ3.KQ54.KJ2", "2NT P 4NT P", "6NT", "a maximum accepts the quantitative 4NT"),
+        ("AK4.AQ3.KQ54.K32", "2NT P 4NT P", "6NT", "a maximum (21) accepts the quantitative 4NT"),
         ("AK4.AQ3.KQ54.Q32", "2NT P 4NT P", "Pass", "a minimum declines the quantitative 4NT"),
         ("J542.Q542.J6.853", "2C P 2D P 2NT P", "3C", "after 2C-2D-2NT the 2NT system is on: Stayman"),
         ("AKQ4.AK3.AJ5.KQ2", "3NT P 4C P", "4S", "4C over 3NT is Stayman: four spades"),
