@@ -63,8 +63,6 @@ CASES = [
     ("2.AK5.AQJ9764.K3", "1C P 1S P 1NT P 4C P 4D P", "4NT", "two aces missing: 4NT to play"),
     ("2.AK5.AQJ9764.A3", "1NT P 4C P 4S P", "6D", "all the aces, a singleton: six of my long suit"),
     ("A2.KQ5.KQJ976.A3", "1C P 1H P 1NT P 4C P 4S P", "6NT", "all the aces, semi-balanced: 6NT"),
-    # After 2C-2D (most often weak) and a second suit, a strong opener bids game rather than drive to slam.
-    ("AJ5432.AQ.AK7.AQ", "2C P 2D P 2S P 3D P", "4S", "a waiting response and a second suit: game"),
     # A hand that has limited itself passes the game partner chose (a Ben match board went down in 5S).
     ("QJT94.Q4.75432.5", "2C P 2D P 2NT P 3H P 3S P 3NT P 4S P", "Pass", "partner placed the contract"),
     # 5NT over notrump: forcing to 6NT, inviting 7NT; opener bids seven with a maximum.

@@ -34,10 +34,7 @@ TWO_BIDS = [
          means="positive: a good five-card {m} suit, 8+ points", forcing=GF),
     rule("two-clubs.positive-nt", "2C P ?", "2NT", Balanced(), HCP(8),
          means="positive: balanced, 8+ points", forcing=GF),
-    # Waiting: most often a weak hand (8+ with a good suit or balanced makes a positive response), so a
-    # listener reads it as 0-8 for slam purposes.
-    rule("two-clubs.waiting", "2C P ?", "2D", means="waiting: no positive response", forcing=F, alert=True,
-         shows=(HCP(0, 8),)),
+    rule("two-clubs.waiting", "2C P ?", "2D", means="waiting: no positive response", forcing=F, alert=True),
     rule("two-clubs.rebid", after_waiting("?"), "2NT", Balanced(), HCP(22, 24), means="22-24 balanced"),
     rule("two-clubs.rebid", after_waiting("?"), "3NT", Balanced(), HCP(28, 30), means="28-30 balanced"),
     rule("two-clubs.rebid", after_waiting("?"), "2M", Len("M", 5), means="natural: 5+ {M}, forcing", forcing=F,
