@@ -864,7 +864,8 @@ def _grand_slam_force(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
 
 SLAM_TRY_POINTS = 31
 MUTUAL_INTEREST = 2  # points the keycard ask may lack once both hands have shown slam interest
-SLAM_TRIES = frozenset({"slam.cue", "nt.major-slam-try"})  # calls that show slam interest with a suit agreed
+# Calls that show slam interest with a suit agreed: partner answers them as a cue-bid.
+SLAM_TRIES = frozenset({"slam.cue", "nt.major-slam-try", "nt.stayman-slam-try", "nt.transfer-slam-try"})
 PENALTY_POINTS = 25  # the points we credit our side with to double them for penalty
 PENALTY_TRUMPS = 4
 LTC_SLAM_TRICKS = 12
@@ -900,7 +901,7 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
         return None
     game = Call.bid(4, fit.strain)
     blackwood = Call.bid(4, Strain.NOTRUMP)
-    partner_cued = ctx.partner_last_rule == "slam.cue" and ctx.calls and ctx.calls[-1].is_pass
+    partner_cued = ctx.partner_last_rule in SLAM_TRIES and ctx.calls and ctx.calls[-1].is_pass
     i_cued = any(ex.rule in SLAM_TRIES for ex in ctx.calls_of(ctx.seat))
     holes = uncontrolled(ctx, hand, fit)
     if partner_cued:

@@ -65,6 +65,19 @@ CASES = [
     ("A2.KQ5.KQJ976.A3", "1C P 1H P 1NT P 4C P 4S P", "6NT", "all the aces, semi-balanced: 6NT"),
     # A hand that has limited itself passes the game partner chose (a Ben match board went down in 5S).
     ("QJT94.Q4.75432.5", "2C P 2D P 2NT P 3H P 3S P 3NT P 4S P", "Pass", "partner placed the contract"),
+    # After Stayman finds a fit, the other major is a slam try agreeing it; opener cue-bids or signs off.
+    ("AQ54.KJ32.KJ5.Q3", "1NT P 2C P 2H P", "3S", "a heart fit and slam interest: the other major"),
+    ("AQ54.KJ32.KJ5.Q3", "1NT P 2C P 2S P", "3H", "a spade fit and slam interest: the other major"),
+    ("AQ54.KJ32.KJ5.Q3", "2NT P 3C P 3H P", "3S", "over 2NT too"),
+    ("KQ5.AQ43.QJ5.J32", "1NT P 2C P 2H P 3S P", "4H", "a minimum declines the slam try"),
+    ("AQ5.AK43.KJ5.Q32", "1NT P 2C P 2H P 3S P", "4D", "a maximum cue-bids"),
+    ("AQ54.KJ32.KJ5.Q3", "1NT P 2C P 2H P 3S P 4H P", "Pass", "opener declined: game"),
+    ("AQ54.KJ32.KJ5.Q3", "1NT P 2C P 2H P 3S P 4C P", "4NT", "every suit controlled: ask for keycards"),
+    ("AQ54.KJ32.KJ5.Q3", "1NT P 2C P 2H P 3S P 4D P", "4H", "the cue-bid skipped clubs and mine are Qx"),
+    # Over 2NT a six-card major with slam interest transfers, then bids 4C (3H and 3S are transfers there).
+    ("K2.KQJ754.A52.Q3", "2NT P 3D P 3H P", "4C", "six hearts and slam interest over 2NT"),
+    ("AQ5.A3.KQJ4.KJ52", "2NT P 3D P 3H P 4C P", "4H", "a minimum declines"),
+    ("AQ5.A3.KJ64.KJ52", "2NT P 3D P 3H P 4C P", "4D", "a maximum cue-bids"),
     # 5NT over notrump: forcing to 6NT, inviting 7NT; opener bids seven with a maximum.
     ("AKJ.KQ5.KJ87.QJ2", "1NT P", "5NT", "20-21 balanced opposite 15-17: 5NT"),
     ("KQ5.AJ3.K54.AT52", "1NT P 5NT P", "7NT", "a maximum accepts the grand slam invitation"),
@@ -111,6 +124,8 @@ def test_no_grand_slam_without_asking() -> None:
     ("1C P 1H P 2NT P 5NT", "natural.nt-grand-invite", "invites 7NT"),
     ("P 1C P 1H P 1NT P 4NT", "natural.nt-quantitative", "invites 6NT"),
     ("P 1C P 1H P 2NT P 4C", "nt.gerber", "Gerber"),
+    ("P 1NT P 2C P 2H P 3S", "nt.stayman-slam-try", "a fit in hearts"),
+    ("2NT P 3D P 3H P 4C", "nt.transfer-slam-try", "slam interest"),
 ])
 def test_notrump_slam_calls_are_explained(auction: str, rule: str, words: str) -> None:
     assert explain_rules(Auction("N", auction.split()))[-1] == rule

@@ -155,6 +155,18 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                      means="accepts the invitation"),
                 rule("nt.stayman-accept", f"{reply} {lvl + 1}{m_name} P ?", "P", min_hcp, means="declines"),
             ]
+            # The other major is an artificial slam try agreeing opener's (expert standard; a natural bid there
+            # would be pointless, as Stayman with four cards in the other major only): 1NT-2C-2H-3S, 1NT-2C-2S-3H,
+            # 2NT-3C-3H-3S.
+            try_call = f"{lvl + 1}{other}" if step == 1 else f"{lvl}{other}"
+            if m_name == "H" or step == 1:
+                out += [
+                    rule("nt.stayman-slam-try", f"{reply} ?", try_call, Len(m_name, 4), HCP(quant_lo - 1),
+                         means=f"a fit in {Suit.parse(m_name).name.lower()} and slam interest (artificial)",
+                         forcing=GF, alert=True),
+                    rule("nt.stayman-slam-try-reply", f"{reply} {try_call} P ?", f"4{m_name}", min_hcp,
+                         means="a minimum: game, no slam interest"),
+                ]
             if m_name == "H":
                 out += [
                     rule("nt.stayman-other-major", f"{reply} 3NT P ?", f"4{other}", Len(other, 4),
@@ -197,6 +209,12 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
             out += [
                 rule("nt.transfer-slam", f"{base} ?", "4NT", Len(m_name, 5, 5), HCP(quant_lo, six_lo - 1),
                      Balanced(True), means="quantitative with five " + word, forcing=INV),
+                # Over 2NT there is no direct 3M slam try (3H and 3S are transfers): transfer, then 4C.
+                rule("nt.transfer-slam-try", f"{base} ?", "4C", Len(m_name, 6), HCP(quant_lo - 1, seven_lo - 1),
+                     means=f"6+ {word} and slam interest (artificial)", forcing=GF,
+                     alert=True) if not full else None,
+                rule("nt.transfer-slam-try-reply", f"{base} 4C P ?", f"4{m_name}", min_hcp,
+                     means="a minimum: game, no slam interest") if not full else None,
                 rule("nt.transfer-game", f"{base} ?", f"4{m_name}", Len(m_name, 6), HCP(game_lo, six_lo - 1),
                      means=f"game: 6+ {word}"),
                 rule("nt.transfer-game", f"{base} ?", "3NT", Len(m_name, 5, 5), HCP(game_lo, quant_lo - 1),
