@@ -865,7 +865,8 @@ def _grand_slam_force(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
 SLAM_TRY_POINTS = 31
 MUTUAL_INTEREST = 2  # points the keycard ask may lack once both hands have shown slam interest
 # Calls that show slam interest with a suit agreed: partner answers them as a cue-bid.
-SLAM_TRIES = frozenset({"slam.cue", "nt.major-slam-try", "nt.stayman-slam-try", "nt.transfer-slam-try"})
+SLAM_TRIES = frozenset({"slam.cue", "nt.major-slam-try", "nt.stayman-slam-try", "nt.transfer-slam-try",
+                        "nt.stayman-minor-slam-try"})
 PENALTY_POINTS = 25  # the points we credit our side with to double them for penalty
 PENALTY_TRUMPS = 4
 LTC_SLAM_TRICKS = 12

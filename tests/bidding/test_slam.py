@@ -78,6 +78,12 @@ CASES = [
     ("K2.KQJ754.A52.Q3", "2NT P 3D P 3H P", "4C", "six hearts and slam interest over 2NT"),
     ("AQ5.A3.KQJ4.KJ52", "2NT P 3D P 3H P 4C P", "4H", "a minimum declines"),
     ("AQ5.A3.KJ64.KJ52", "2NT P 3D P 3H P 4C P", "4D", "a maximum cue-bids"),
+    # A minor after Stayman's answer: five of them and slam interest (the booklet); opener agrees or bids 3NT.
+    ("AQ42.K5.KQ976.A3", "1NT P 2C P 2D P", "3D", "five diamonds and slam interest after Stayman"),
+    ("AQ42.K5.KQ976.A3", "1NT P 2C P 2H P", "3D", "no heart fit: the minor slam try"),
+    ("K53.AQ4.A84.KJ52", "1NT P 2C P 2D P 3D P", "4D", "three diamonds and more than a minimum: agree"),
+    ("K53.AQ4.Q84.KJ52", "1NT P 2C P 2D P 3D P", "3NT", "a minimum: 3NT"),
+    ("AQ42.K5.KQ976.A3", "1NT P 2C P 2D P 3D P 4D P", "4NT", "diamonds agreed: keycards for them"),
     # 5NT over notrump: forcing to 6NT, inviting 7NT; opener bids seven with a maximum.
     ("AKJ.KQ5.KJ87.QJ2", "1NT P", "5NT", "20-21 balanced opposite 15-17: 5NT"),
     ("KQ5.AJ3.K54.AT52", "1NT P 5NT P", "7NT", "a maximum accepts the grand slam invitation"),

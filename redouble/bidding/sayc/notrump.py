@@ -182,6 +182,19 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                     rule("nt.stayman-2nt-reply", f"{reply} 2NT P ?", "3NT", max_hcp, means="accepts"),
                     rule("nt.stayman-2nt-reply", f"{reply} 2NT P ?", "P", min_hcp, means="declines"),
                 ]
+        # A minor after Stayman's answer: five or more cards and slam interest (the booklet), no fit in a
+        # major opener has shown. Opener agrees with three-card support and more than a minimum.
+        for answer in ("D", "H", "S"):
+            after = f"{p} {stay} P {lvl}{answer} P"
+            no_fit = Len(answer, 0, 3) if answer != "D" else Len("D", 0, 13)
+            out += [
+                rule("nt.stayman-minor-slam-try", f"{after} ?", "3m", Len("m", 5), no_fit, HCP(quant_lo - 1),
+                     means="five or more {m} and slam interest", forcing=GF),
+                rule("nt.stayman-minor-slam-try-reply", f"{after} 3m P ?", "4m", Len("m", 3), HCP(lo + 1, hi),
+                     means="agrees {m}: slam interest too"),
+                rule("nt.stayman-minor-slam-try-reply", f"{after} 3m P ?", "3NT",
+                     means="no fit or a minimum: 3NT"),
+            ] if full else []
         none = f"{p} {stay} P {lvl}D P"
         out += [
             rule("nt.stayman-five", f"{none} ?", "3M", Len("M", 5), HCP(game_lo),
