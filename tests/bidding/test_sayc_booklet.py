@@ -279,7 +279,7 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("QJ.AQJT2.854.Q73", "2C P", "N", "2H", "positive response in hearts"),
     ("85.762.AKJ54.Q73", "2C P", "N", "3D", "positive response in diamonds"),
     ("853.976.K854.Q73", "2C P 2D P 2H P", "N", "3H", "support opener's suit after 2C"),
-    ("85.97.KQJ54.Q732", "2C P 2D P 2H P", "N", "3D", "a five-card suit after 2C"),
+    ("85.97.KQJ54.J732", "2C P 2D P 2H P", "N", "3D", "a five-card suit after 2C (with 8 it was a positive)"),
     ("AKJ74.Q83.K5.J62", "1S P 2C P", "N", "2NT", "after a two-over-one: 12-14 balanced"),
     ("AKJ74.Q832.K5.J6", "1S P 2D P", "N", "2H", "after a two-over-one: a new suit"),
     ("AKJ7.KQJ74.852.6", "1H P 2C P", "N", "2S", "after a two-over-one: show the spades"),

@@ -84,6 +84,9 @@ SECTIONS: dict[str, list[Row]] = {
     ],
     "Strong 2C": [
         ("85.762.Q73.AKJ54", "2C P", "3C", "positive: a good five-card suit and 8+ points"),
+        ("A5.762.KQ3.86542", "2C P", "3C", "positive: at least a five-card suit and 8 points (no quality asked)"),
+        ("85.762.Q73.KJ654", "2C P 2D P 2S P", "3C", "a five-card suit after waiting: fewer than 8 points"),
+        ("AJ5432.AQ.AK7.AQ", "2C P 2D P 2S P 3D P", "4S", "the second suit showed 4-7: game, no slam drive"),
         ("J8652.84.8652.73", "2C P 2D P 2H P 2NT P 3H P", "Pass",
          "a suit rebid forces only to three of a major: the second rebid may be passed"),
         ("AKQJ76.A5.AK3.94", "2C P 2D P 2S P 3S P", "4S", "opener carries on to game with extras"),

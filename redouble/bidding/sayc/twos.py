@@ -28,10 +28,12 @@ def after_waiting(rest: str) -> list[str]:
 
 TWO_BIDS = [
     # --- strong 2C -----------------------------------------------------------------------------------
-    rule("two-clubs.positive", "2C P ?", "2M", Len("M", 5), GoodSuit("M"), HCP(8),
-         means="positive: a good five-card {M} suit, 8+ points", forcing=GF),
-    rule("two-clubs.positive", "2C P ?", "3m", Len("m", 5), GoodSuit("m"), HCP(8),
-         means="positive: a good five-card {m} suit, 8+ points", forcing=GF),
+    # The booklet: "2H, 2S, 3C, 3D = natural and game forcing, at least a five-card suit and 8 points"; so a
+    # hand that waits and later shows a five-card suit has fewer than 8.
+    rule("two-clubs.positive", "2C P ?", "2M", Len("M", 5), HCP(8),
+         means="positive: a five-card {M} suit, 8+ points", forcing=GF),
+    rule("two-clubs.positive", "2C P ?", "3m", Len("m", 5), HCP(8),
+         means="positive: a five-card {m} suit, 8+ points", forcing=GF),
     rule("two-clubs.positive-nt", "2C P ?", "2NT", Balanced(), HCP(8),
          means="positive: balanced, 8+ points", forcing=GF),
     rule("two-clubs.waiting", "2C P ?", "2D", means="waiting: no positive response", forcing=F, alert=True),
@@ -46,8 +48,8 @@ TWO_BIDS = [
     rule("two-clubs.raise", after_waiting("2M P ?"), "4M", Len("M", 3), HCP(0, 4), singleton_or_void,
          means="a fit with no high cards but shape"),
     rule("two-clubs.raise", after_waiting("2M P ?"), "3M", Len("M", 3), means="support: 3+ {M}", forcing=F),
-    rule("two-clubs.second-suit", after_waiting("2M P ?"), ">y", Len("y", 5), HCP(4), means="natural: 5+ {y}",
-         forcing=F),
+    rule("two-clubs.second-suit", after_waiting("2M P ?"), ">y", Len("y", 5), HCP(4, 7),
+         means="natural: 5+ {y}, 4-7 HCP (with 8 it was a positive response)", forcing=F),
     rule("two-clubs.second-negative", after_waiting("2M P ?"), "2NT", means="nothing to show", forcing=F),
     rule("two-clubs.second-negative", after_waiting("3m P ?"), "3NT", HCP(4), means="values, no fit"),
     rule("two-clubs.raise", after_waiting("3m P ?"), "4m", Len("m", 4), means="support: 4+ {m}", forcing=F),
