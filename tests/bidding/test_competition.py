@@ -21,6 +21,10 @@ CASES = [
     ("73.K82.AKJ96.K62", "1D 2C P 3C", "N", "Pass", "a plain opening sells out at the three level"),
     ("KQT3.AJT543.A4.J", "1H P P X P 2D P 3D", "N", "3H", "six hearts and five losers: not sold out at 3D"),
     ("Q8762.87.7.Q9864", "1S X 3S 4H P P", "N", "Pass", "a preemptive raise has said it all: partner decides"),
+    # Five trumps and shortness opposite a major: ten trumps, the four level at once (the law of total tricks).
+    ("Q8762.87.7.Q9864", "1S X", "N", "4S", "over their double: five trumps and a singleton, game at once"),
+    ("Q8762.87.7.Q9864", "1S 2D", "N", "4S", "over their overcall: the same preemptive game raise"),
+    ("Q876.872.7.Q9864", "1S X", "N", "3S", "four trumps: the three level"),
     ("T4.KQJ9852.54.93", "3H 4S P P", "N", "Pass", "a preemptor does not bid twice"),
     ("AK98762.942.54.J", "1C 1D 1S P 3C P", "N", "3S", "seven spades opposite partner's clubs (one card): spades"),
     ("KT987.KQJ94.QJ.Q", "1D 2D P 3H P", "N", "4H", "Michaels accepts partner's invitation: 5-5 with shortness"),

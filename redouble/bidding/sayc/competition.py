@@ -33,6 +33,7 @@ from redouble.cards import Suit
 from redouble.deal import Hand
 
 MAJORS = (Suit.HEARTS, Suit.SPADES)
+short_somewhere = test("a singleton or void", lambda h, e: min(h.shape) <= 1)
 
 
 def _unbid(e: Env, *names: str) -> list[Suit]:
@@ -232,8 +233,8 @@ COMPETITION = [
     # === advancing partner's overcall (1x 1y P ?, 1x 2y P ?) ==============================================
     rule("advance.cue-raise", ["1x 1y P ?", "1x 2y P ?"], ">x", Len("y", 3), Support("y", 11),
          means="cue-bid: a limit raise or better in {y}", forcing=F),
-    rule("advance.game", ["1x 1M P ?", "1x 2M P ?"], "4M", Len("M", 4), HCP(0, 8),
-         test("a singleton or void", lambda h, e: min(h.shape) <= 1), means="preemptive: game in {M}"),
+    rule("advance.game", ["1x 1M P ?", "1x 2M P ?"], "4M", Len("M", 4), HCP(0, 8), short_somewhere,
+         means="preemptive: game in {M}"),
     rule("advance.jump-raise", ["1x 1y P ?", "1x 2y P ?"], ">>y", Len("y", 4), HCP(0, 8),
          means="preemptive jump raise: 4+ {y}, weak"),
     rule("advance.raise", ["1x 1y P ?", "1x 2y P ?"], ">y", Len("y", 3), Support("y", 6, 10),
@@ -355,6 +356,10 @@ COMPETITION = [
                                                     e.suit("y") in _unbid(e, "x")[:2]),
          means="the better of partner's suits", order="longest"),
     # === they interfered over our opening: negative doubles and free bids (1x 1y ?, 1x 2y ?) ==============
+    # Five trumps and shortness: ten trumps together, so the four level at once (the law of total tricks),
+    # as the preemptive raise to game would be without their bid.
+    rule("neg.game-raise", ["1M 1y ?", "1M 2y ?"], "4M", Len("M", 5), HCP(0, 9), short_somewhere,
+         means="preemptive raise to game: 5+ {M}, a singleton or void, under 10 HCP (ten trumps: the four level)"),
     rule("neg.cue-raise", ["1x 1y ?", "1x 2y ?"], ">y", Len("x", 3), Support("x", 13),
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="cue-bid: a game-forcing raise of {x}", forcing=GF),
@@ -407,6 +412,8 @@ COMPETITION = [
               or sum(h.holding(e.suit("y")) >> b & 1 for b in (12, 11, 10, 9, 8)) >= 2),
          means="penalty pass: a trump stack in {y}"),
     # === they doubled our opening for takeout (1x X ?) ===================================================
+    rule("xx.game-raise", "1M X ?", "4M", Len("M", 5), HCP(0, 9), short_somewhere,
+         means="preemptive raise to game: 5+ {M}, a singleton or void, under 10 HCP (ten trumps: the four level)"),
     rule("xx.jordan", "1x X ?", "2NT", Len("x", 3), Support("x", 10),
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="2NT: a limit raise or better in {x}", forcing=F, alert=True),
