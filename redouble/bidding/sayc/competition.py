@@ -55,6 +55,18 @@ def takeout_shape(*theirs: str):  # type: ignore[no-untyped-def]
     return test("short in their suit, 3+ in the others", fn, shows)
 
 
+def other_major_four(theirs: str):  # type: ignore[no-untyped-def]
+    """Four or more cards in each major they have not bid."""
+    def majors(e: Env) -> list[Suit]:
+        return [m for m in MAJORS if m != e.suit(theirs)]
+
+    def shows(r: HandRange, e: Env) -> HandRange:
+        for m in majors(e):
+            r = r.narrow_length(m, 4, None)
+        return r
+    return test("four cards in the other major", lambda h, e: all(h.length(m) >= 4 for m in majors(e)), shows)
+
+
 def negative_double_shape(h: Hand, e: Env) -> bool:
     """4+ in each unbid major (exactly four spades after 1m-(1H)); with no unbid major, both minors."""
     unbid = _unbid(e, "x", "y")
@@ -187,6 +199,10 @@ COMPETITION = [
     rule("comp.over-weak-two-double", "2o ?", "X", HCP(13), takeout_shape("o"),
          means="takeout double", forcing=F),
     rule("comp.over-weak-two-double", "2o ?", "X", HCP(18), means="takeout double: a strong hand", forcing=F),
+    # A good hand with the other major and no stopper for 2NT doubles rather than pass (expert practice:
+    # three of their suit is no bar when the unbid major is there).
+    rule("comp.over-weak-two-double", "2o ?", "X", HCP(16), Len("o", 0, 3), other_major_four("o"),
+         means="takeout double: 16+ and four of the other major", forcing=F),
     rule("comp.over-weak-two-overcall", "2o ?", ">y", Len("y", 5), HCP(11, 17), any_of(GoodSuit("y"), Len("y", 6)),
          means="overcall: 5+ {y}, sound values"),
     rule("comp.over-weak-two-3nt", "2o ?", "3NT", HCP(19, 22), Stopper("o"), means="to play"),
