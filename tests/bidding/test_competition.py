@@ -21,6 +21,10 @@ CASES = [
     ("73.K82.AKJ96.K62", "1D 2C P 3C", "N", "Pass", "a plain opening sells out at the three level"),
     ("KQT3.AJT543.A4.J", "1H P P X P 2D P 3D", "N", "3H", "six hearts and five losers: not sold out at 3D"),
     ("Q8762.87.7.Q9864", "1S X 3S 4H P P", "N", "Pass", "a preemptive raise has said it all: partner decides"),
+    # Their 1NT overcall of our opening: the points are ours; 9+ doubles for penalty, a balanced opener passes
+    # (a Ben match board bid 2NT and went down where 1NT doubled went for 500).
+    ("AQT7.QJ2.Q976.74", "1C 1NT", "N", "X", "penalty double of their 1NT overcall"),
+    ("J964.A4.AK5.T952", "1C 1NT X P", "N", "Pass", "balanced: leave the penalty double in"),
     # 17 balanced with four hearts and no spade stopper over their weak 2S: double (it passed; 3NT was cold).
     ("JT5.QJ83.AKQ9.A7", "2S", "N", "X", "16+ and the other major: double, three spades or not"),
     # Five trumps and shortness opposite a major: ten trumps, the four level at once (the law of total tricks).

@@ -391,6 +391,10 @@ COMPETITION = [
          test("at the two level or higher", lambda h, e: e.ctx is None or e.ctx.last_bid is None
               or e.ctx.last_bid.level >= 2 or e.suit("M") < e.suit("y")),
          means="new major at the two level in competition: 5+ {M}, 11+ points, forcing", forcing=F),
+    # Their 1NT overcall: the points are ours, so a double is for penalty (expert standard); opener, balanced,
+    # leaves it in.
+    rule("neg.double-1nt", "1x 1NT ?", "X", HCP(9), means="penalty double of their 1NT: 9+ HCP"),
+    rule("neg.double-1nt-pass", "1x 1NT X P ?", "P", Balanced(True), means="leaves the penalty double in"),
     rule("neg.double", "1x 1y ?", "X", neg_shape, HCP(6), means="negative double: 4+ in the unbid major(s)",
          forcing=F),
     rule("neg.double", "1x 2y ?", "X", neg_shape, HCP(8),
