@@ -438,6 +438,12 @@ COMPETITION = [
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="2NT: a limit raise or better in {x}", forcing=F, alert=True),
     rule("xx.redouble", "1x X ?", "XX", HCP(10), means="redouble: 10+ points, usually no fit", forcing=F),
+    # After the redouble, when they run: the redoubler has taken charge. Opener passes (forcing) unless the
+    # hand has shape to show; the redoubler doubles with four of their suit, else bids naturally.
+    rule("xx.opener-after-run", ["1x X XX 1y ?", "1x X XX 2y ?"], "P", Balanced(True), HCP(0, 16),
+         means="forcing pass: partner's redouble took charge", forcing=F),
+    rule("xx.redoubler-double", ["1x X XX 1y P P ?", "1x X XX 2y P P ?"], "X", Len("y", 4),
+         means="penalty double: four or more {y}"),
     rule("xx.jump-raise", "1x X ?", "3x", Len("x", 4), Support("x", 0, 9), means="preemptive: 4+ {x}, weak"),
     rule("xx.raise", "1x X ?", "2x", Len("x", 3), Support("x", 6, 9),
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
