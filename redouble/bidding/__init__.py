@@ -33,14 +33,24 @@ def _check(value: object, kind: type, example: str) -> None:
 
 
 def choose_call(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vulnerability.NONE,
-                system: Systems = "sayc") -> BidChoice:
+                system: Systems = "sayc", think: float = 0.0, seed: int = 0, scoring: str = "imps") -> BidChoice:
     """The call the bot makes next with ``hand`` in ``auction``, with its meaning and the rule used.
 
     ``system`` is ``"sayc"``, ``"basic"``, or a pair (North-South's, East-West's) when the sides differ.
+    ``think``: seconds the bot may spend on a close decision, bidding the candidates out on layouts dealt
+    to fit the auction and scoring them double-dummy for ``scoring`` (``"imps"`` or ``"matchpoints"``;
+    see :mod:`redouble.bidding.simulation`); 0 (the default) follows the rules alone. The same ``seed``
+    gives the same call.
     """
     _check(hand, Hand, "Hand.parse('AKQ4.J92.T8.Q765')")
     _check(auction, Auction, "Auction('N', ['1D', 'P'])")
     _check(vulnerability, Vulnerability, "Vulnerability.parse('NS')")
+    if isinstance(think, bool) or not isinstance(think, int | float) or not 0 <= think <= 60:
+        raise RedoubleError(f"think is seconds from 0 to 60, not {think!r}")
+    if think > 0:
+        from redouble.bidding.simulation import think_call
+
+        return think_call(hand, auction, vulnerability, system, think=float(think), seed=seed, scoring=scoring)
     return choose(hand, auction, vulnerability, system)
 
 

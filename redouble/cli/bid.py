@@ -24,6 +24,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.add_argument("--dealer", default="N", help="who dealt: N, E, S or W (default N)")
     p.add_argument("--vul", default="None", help="vulnerability: None, NS, EW or All (default None)")
     p.add_argument("--system", default="sayc", choices=("sayc", "basic"), help="bidding system (default sayc)")
+    p.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                   help="seconds the bot may spend on a close decision, settling it by simulation as the strong "
+                        "robot does (default 0: the rules alone)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the simulation's layouts (default 0)")
+    p.add_argument("--scoring", choices=("imps", "matchpoints", "total"), default="imps",
+                   help="the form of scoring a simulation aims at (default imps)")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--batch", action="store_true",
                    help="read one JSON question a line on stdin, answer each on a line (exit 1 if any was bad)")
@@ -41,7 +47,8 @@ def _hand_to_bid(text: str) -> Hand:
     return hand
 
 
-def answer(hand: Any, auction: Any, dealer: Any, vul: Any, system: str) -> dict[str, Any]:
+def answer(hand: Any, auction: Any, dealer: Any, vul: Any, system: str, think: float = 0.0, seed: int = 0,
+           scoring: str = "imps") -> dict[str, Any]:
     """One question answered as a JSON-ready dict (raises RedoubleError on bad input)."""
     from redouble.auction import Auction
     from redouble.bidding import choose_call
@@ -62,7 +69,8 @@ def answer(hand: Any, auction: Any, dealer: Any, vul: Any, system: str) -> dict[
     if vul is not None and not isinstance(vul, str):
         raise RedoubleError(f"'vul' must be None, NS, EW or All, not {vul!r}")
     a = Auction(Seat.parse(dealer or "N"), calls)
-    choice = choose_call(_hand_to_bid(hand), a, Vulnerability.parse(vul or "None"), system)
+    choice = choose_call(_hand_to_bid(hand), a, Vulnerability.parse(vul or "None"), system, think=think, seed=seed,
+                         scoring=scoring)
     return {"seat": str(a.turn), "call": str(choice.call), "rule": choice.rule, "meaning": choice.meaning.to_dict()}
 
 
@@ -71,7 +79,8 @@ def _print_one(args: argparse.Namespace) -> int:
 
     if not args.hand:
         raise CommandError("give --hand (e.g. --hand AKQ4.J92.T8.Q765), or --batch to read questions from stdin")
-    result = answer(args.hand, _split_auction(args.auction), args.dealer, args.vul, args.system)
+    result = answer(args.hand, _split_auction(args.auction), args.dealer, args.vul, args.system, args.think,
+                    args.seed, args.scoring)
     if args.json:
         print(json.dumps(result))
     else:
@@ -118,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
             if "hand" not in question:
                 raise RedoubleError(f"line {number}: no 'hand'")
             result = answer(question["hand"], question.get("auction", []), question.get("dealer"),
-                            question.get("vul"), question.get("system", args.system))
+                            question.get("vul"), question.get("system", args.system), args.think, args.seed,
+                            args.scoring)
         except RedoubleError as exc:
             msg = str(exc)
             if not msg.startswith(f"line {number}:"):

@@ -49,7 +49,8 @@ class CallChoice:
 class Robot:
     """A computer player. ``system``: the bidding system; ``player``: ``"sampling"`` or ``"simple"``;
     ``scoring``: the form of scoring its card play aims at; ``budget``: seconds a card (sampling);
-    ``samples``: a fixed sample count instead; ``seed``: the same seed, the same decisions.
+    ``samples``: a fixed sample count instead; ``seed``: the same seed, the same decisions; ``think``:
+    seconds its bidder may spend on a close decision, settling it by simulation (0: the rules alone).
 
     ``opponents_system`` is how it reads the other side's calls (the same as its own unless told).
     """
@@ -62,6 +63,7 @@ class Robot:
     seed: int = 0
     opponents_system: str | None = None
     name: str = "robot"
+    think: float = 0.0
     _ranges: dict[tuple[object, ...], dict[Seat, HandRange]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -94,7 +96,9 @@ class Robot:
         failures = []
         for system in dict.fromkeys((self.system, "basic")):
             try:
-                choice = choose_call(hand, auction, board.vulnerability, system)
+                think = self.think if system == self.system else 0.0
+                choice = choose_call(hand, auction, board.vulnerability, system, think=think, seed=self.seed,
+                                     scoring=self.scoring)
                 call = choice.call
                 if auction.is_legal(call):
                     meaning = choice.meaning

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from redouble.auction import Annotation
+from redouble.bidding.simulation import STRONG_THINK
 from redouble.board import Board
 from redouble.cards import Seat
 from redouble.errors import ParseError, RedoubleError
@@ -82,7 +83,10 @@ class ClientOptions:
             robot = Robot(system="sayc", player="simple", name="fast", seed=seed,
                           **self.robot_options)  # type: ignore[arg-type]
         else:
-            robot = Robot.named("redouble" if self.robot == "strong" else self.robot, seed=seed, **self.robot_options)
+            options = dict(self.robot_options)
+            if self.robot == "strong":
+                options.setdefault("think", STRONG_THINK)
+            robot = Robot.named("redouble" if self.robot == "strong" else self.robot, seed=seed, **options)
         if self.opponents_system is not None:
             robot.opponents_system = self.opponents_system
         return robot

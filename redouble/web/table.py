@@ -24,6 +24,7 @@ from typing import Any
 from redouble import game
 from redouble.auction import Auction
 from redouble.bidding import explain
+from redouble.bidding.simulation import STRONG_THINK
 from redouble.board import Board, card_seats
 from redouble.calls import Call, Contract
 from redouble.cards import Card, Seat, Strain, Vulnerability
@@ -205,7 +206,8 @@ class Table:
     def robot(self, budget: float | None = None) -> Robot:
         """The table's computer player: its system, its strength (fast: rules of thumb), its scoring."""
         robot = Robot(system=str(self.config.get("system", "sayc")),
-                      player="simple" if self.fast_robots else "sampling", scoring=self.scoring)
+                      player="simple" if self.fast_robots else "sampling", scoring=self.scoring,
+                      think=0.0 if self.fast_robots else STRONG_THINK)
         return robot if budget is None else dataclasses.replace(robot, budget=budget)
 
     def for_thinking(self) -> Table:
@@ -596,7 +598,7 @@ def second_table(index: int, deal: str, number: int | None, dealer: str, vulnera
     compares the first table's score with both in IMPs."""
     b = Board(deal=Deal.parse(deal), number=number, dealer=Seat.parse(dealer),
               vulnerability=Vulnerability.parse(vulnerability))
-    robot = Robot(system=system, player="simple" if fast else "sampling")
+    robot = Robot(system=system, player="simple" if fast else "sampling", think=0.0 if fast else STRONG_THINK)
     other = play_board(Board(deal=b.deal, number=b.number, dealer=b.dealer, vulnerability=b.vulnerability),
                        dict.fromkeys(Seat, robot))
     theirs = other.score() or 0

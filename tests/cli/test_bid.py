@@ -83,3 +83,19 @@ def test_bad_options_exit_2_without_traceback(capsys: pytest.CaptureFixture[str]
     assert code == 2 and "--hand" in err
     code, _, err = run(["bid", "--hand", "AKQ4.J92.T8.Q765", "--auction", "1D P P P"], capsys)
     assert code == 2 and "auction is over" in err
+
+
+def test_think_settles_a_close_call_by_simulation(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["bid", "--hand", "K52.KJ76.Q842.A3", "--auction", "1NT P 2C P 2H P", "--think", "30", "--seed", "3",
+            "--json"]
+    code, out, _ = run(argv, capsys)
+    first = json.loads(out)
+    assert code == 0 and first["seat"] == "S" and first["call"] in ("4H", "Pass")
+    assert first["rule"].startswith(("nt.stayman-game", "nt.stayman-pass"))
+    code, out, _ = run(argv, capsys)
+    assert json.loads(out) == first  # the same seed, the same call and reasons
+
+
+def test_think_must_be_a_sensible_time(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["bid", "--hand", "K52.KJ76.Q842.A3", "--auction", "1NT P 2C P 2H P", "--think", "-1"], capsys)
+    assert code != 0 and "think is seconds from 0 to 60, not -1.0" in err

@@ -1,0 +1,353 @@
+"""Close bidding decisions settled by simulation, as the strongest robots do.
+
+Where the rules leave two or three plausible calls -- pass, bid on or double in competition; stop in a
+part score or bid game; stop in game or bid slam -- the robot deals the three hands it cannot see
+consistently with the auction (the card player's sampler, :mod:`redouble.cardplay.auction_fit`), bids
+each candidate out with the rules on all four seats, scores each final contract double-dummy (one search a
+contract, :func:`redouble.dd.solve_contracts`) and keeps the rules' call unless another does better by a
+margin on the same layouts.
+
+Only calls whose meaning partner does not depend on are candidates: natural bids in a suit our side has
+shown a fit in (or notrump where we are already playing it), pass, and a double the system reads as for
+penalty. Conventional calls, answers to partner's forcing calls and slam machinery stay the rules' own.
+
+>>> from redouble import Auction, Hand
+>>> from redouble.cards import Vulnerability
+>>> auction = Auction("N", "1H P 2H 2S".split())
+>>> [str(c.call) for c in close_candidates(Hand.parse("K2.AQJ63.KJ4.Q72"), auction, Vulnerability.NONE)]
+['3H', 'Pass', 'X']
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from redouble.auction import Auction
+from redouble.bidding.context import Context
+from redouble.bidding.engine import BidChoice, Systems, _explain_in, _point_for, choose, get_system
+from redouble.bidding.meaning import Forcing
+from redouble.calls import Call, Contract
+from redouble.cards import SEATS, Seat, Strain, Suit, Vulnerability
+from redouble.deal import Deal, Hand
+from redouble.errors import RedoubleError
+
+if TYPE_CHECKING:
+    from redouble.cardplay.sampling import View
+
+SCORING_FORMS = ("imps", "matchpoints", "total")
+# Seconds the ``strong`` robot thinks about a close call: the searches started before the deadline run on
+# past it, so this leaves a fifth of a second for them and the bookkeeping (a call under 1 s at p95).
+STRONG_THINK = 0.8
+# Layouts a decision deals and bids out. Twenty leave the noise of a mean over layouts at about a third of
+# the margin below in the close cases that matter (IMP swings of 5-10 on a third of the layouts).
+LAYOUTS = 20
+# By how much (mean IMPs a layout, matchpoint share over one half, or points) another call must beat the rules'
+# call to be chosen instead: the rules carry what a simulation of twenty layouts cannot see.
+MARGIN = {"imps": 1.0, "matchpoints": 0.15, "total": 40.0}
+# Shares of the thinking time: dealing and fitting the layouts, then bidding them out; the rest is the
+# double-dummy searches and the bookkeeping after them.
+DRAW_SHARE = 0.3
+BID_SHARE = 0.35
+SAFETY = 1.5  # a chunk of searches is started only while 1.5 times its expected time still fits
+CHUNK = 4  # layouts whose contracts are searched together
+MAX_CALLS = 40  # a bid-out longer than this is cut short (the rules never bid that long)
+# Combined HCP (ours, partner's least) from which a slam is a candidate, and a game below.
+SLAM_POINTS = 30
+GAME_POINTS = 22
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What simulation found for one candidate: its mean advantage over the rules' call (IMPs a layout,
+    or the share of layouts where it scores better, ties half) on the ``layouts`` scored."""
+
+    call: Call
+    advantage: float
+    layouts: int
+
+
+def _our_fit(hand: Hand, ctx: Context) -> Strain | None:
+    """The strain our side would play in: a suit where my cards and partner's shown length make eight,
+    the longest such (a major first on equal length), else notrump if our last bid was notrump."""
+    partner = ctx.ranges[ctx.partner]
+    mine = ctx.ranges[ctx.seat]
+    fits = []
+    for suit in Suit:
+        shown = max(partner.length_min[suit], 0)
+        if shown >= 3 and hand.length(suit) + shown >= 8 and (shown >= 4 or mine.length_min[suit] >= 4
+                                                              or hand.length(suit) >= 5):
+            fits.append((hand.length(suit) + shown, suit.is_major, suit))
+    if fits:
+        return max(fits)[2].strain
+    last_ours = None
+    for ex in reversed(ctx.history):
+        if ex.seat in (ctx.seat, ctx.partner) and ex.call.is_bid:
+            last_ours = ex.call
+            break
+    if last_ours is not None and last_ours.strain == Strain.NOTRUMP:
+        return Strain.NOTRUMP
+    return None
+
+
+_GAME = {Strain.CLUBS: 5, Strain.DIAMONDS: 5, Strain.HEARTS: 4, Strain.SPADES: 4, Strain.NOTRUMP: 3}
+
+
+def _cheapest(auction: Auction, strain: Strain) -> Call | None:
+    last = auction.last_bid
+    level = 1 if last is None else last.level + (1 if strain <= (last.strain or 0) else 0)
+    return Call.bid(level, strain) if level <= 7 else None
+
+
+def close_candidates(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vulnerability.NONE,
+                     system: Systems = "sayc") -> list[BidChoice]:
+    """The plausible calls of a close decision, the rules' call first; empty when the decision is not one
+    simulation should touch (an opening, an answer to a forcing or conventional call, a convention of our
+    own, slam machinery). Each comes with the meaning the system gives it."""
+    if len(hand) != 13 or auction.is_complete:
+        return []
+    point = _point_for(auction, vulnerability, system)
+    ctx = point.context
+    sysm = get_system(ctx.system)
+    if ctx.opener is None or len(ctx.history) < 2:
+        return []
+    rules_choice = choose(hand, auction, vulnerability, system)
+    partner_last = ctx.partner_last
+    if ctx.forced or rules_choice.meaning.alert or rules_choice.meaning.forcing.forces:
+        return []
+    if rules_choice.rule.startswith("slam.") or (partner_last is not None and (
+            partner_last.meaning.alert or partner_last.meaning.forcing.forces
+            or (partner_last.rule or "").startswith("slam."))):
+        return []
+    if rules_choice.call.is_redouble:
+        return []
+    fit = _our_fit(hand, ctx)
+    last = auction.last_bid
+    theirs = last is not None and not ctx.last_bid_is_ours
+    partner_hcp = ctx.ranges[ctx.partner].hcp_min
+    combined = hand.hcp + partner_hcp
+    wanted: list[Call] = []
+    if theirs and ctx.they_have_bid and ctx.we_have_bid:
+        # Competition: pass, bid on in our fit, or double for penalty.
+        wanted.append(Call.PASS)
+        if fit is not None and fit != Strain.NOTRUMP:
+            on = _cheapest(auction, fit)
+            if on is not None and on.level <= _GAME[fit]:
+                wanted.append(on)
+        wanted.append(Call.DOUBLE)
+    if fit is not None:
+        game = Call.bid(_GAME[fit], fit)
+        slam = Call.bid(6, fit)
+        r = rules_choice.call
+        below_game = last is None or last < game
+        if below_game and combined >= GAME_POINTS and (r.is_pass or (r.is_bid and r < game)):
+            wanted.append(game)  # part score or game
+        if r.is_bid and r.level < game.level and r.strain == fit and ctx.last_bid_is_ours:
+            wanted.append(Call.PASS)  # game try or part score: stop here
+        if r == game or (r.is_pass and last == game and ctx.last_bid_is_ours):
+            if combined >= SLAM_POINTS:
+                wanted.append(slam)  # game or slam
+            if r == game and ctx.last_bid_is_ours and last is not None and last < game:
+                wanted.append(Call.PASS)
+    out = [rules_choice]
+    for call in dict.fromkeys(wanted):
+        if call is rules_choice.call or not ctx.is_legal(call) or len(out) >= 3:
+            continue
+        ex = _explain_in(sysm, ctx, call)
+        meaning = ex.meaning
+        if meaning.alert or meaning.forcing in (Forcing.FORCING, Forcing.GAME_FORCING):
+            continue
+        if call.is_double and "penalty" not in (meaning.text + (ex.rule or "")).lower():
+            continue
+        if call.is_bid and call.strain != Strain.NOTRUMP and not meaning.range.contains(hand):
+            continue
+        out.append(BidChoice(call, meaning, ex.rule or "natural"))
+    return out if len(out) > 1 else []
+
+
+def _view(hand: Hand, seat: Seat) -> View:
+    """What the bidder knows of the cards before the play: its own hand."""
+    from redouble.cardplay.sampling import View
+
+    return View(seat, {seat: hand.mask}, (0, 0, 0, 0), (0, 0, 0, 0), (13, 13, 13, 13),
+                tuple(s for s in SEATS if s != seat))
+
+
+def bid_out(deal: Deal, auction: Auction, vulnerability: Vulnerability, system: Systems) -> Contract:
+    """The contract the rules reach from ``auction`` with ``deal``'s hands on every seat.
+
+    >>> deal = Deal.parse("N:AKQ2.K52.A83.KJ4 J54.Q83.KJ92.Q72 T963.AJ4.Q5.A963 87.T976.T764.T85")
+    >>> str(bid_out(deal, Auction("N", ["2NT", "P"]), Vulnerability.NONE, "sayc"))
+    '3NT-N'
+    """
+    a = auction.copy()
+    while not a.is_complete and len(a.calls) < MAX_CALLS:
+        a.push(choose(deal[a.turn], a, vulnerability, system).call)
+    contract = a.contract
+    return contract if contract is not None and a.is_complete else Contract.PASSED_OUT
+
+
+def _score(contract: Contract, tricks: int, vulnerability: Vulnerability, side_ns: bool) -> int:
+    from redouble.scoring import duplicate_score
+
+    if contract.declarer is None or contract.strain is None:
+        return 0
+    ns = duplicate_score(contract, contract.declarer, tricks, vulnerability)
+    return ns if side_ns else -ns
+
+
+def compare(scores: Sequence[Sequence[int]], weights: Sequence[float], scoring: str = "imps") -> list[float]:
+    """Each candidate's weighted mean advantage over the first (``scores[layout][candidate]``, our side's
+    duplicate scores): IMPs a layout; for matchpoints the share of layouts where it beats the first
+    (ties half) less one half; for total points, points.
+
+    >>> compare([[420, 170], [-50, 140]], [1.0, 1.0])
+    [0.0, -0.5]
+    >>> compare([[420, 170], [-50, 140]], [1.0, 1.0], "matchpoints")
+    [0.0, 0.0]
+    """
+    from redouble.scoring import imps
+
+    if scoring not in SCORING_FORMS:
+        raise RedoubleError(f"unknown form of scoring {scoring!r} (expected one of {', '.join(SCORING_FORMS)})")
+    total = sum(weights)
+    if not scores or total <= 0:
+        return []
+    n = len(scores[0])
+    out = []
+    for c in range(n):
+        if scoring in ("imps", "total"):
+            points = imps if scoring == "imps" else float
+            gain = sum(w * points(row[c] - row[0]) for row, w in zip(scores, weights, strict=True))
+            out.append(gain / total)
+        else:
+            share = sum(w * (1.0 if row[c] > row[0] else 0.5 if row[c] == row[0] else 0.0)
+                        for row, w in zip(scores, weights, strict=True))
+            out.append(share / total - 0.5)
+    return out
+
+
+def simulate(hand: Hand, auction: Auction, candidates: Sequence[BidChoice], layouts: Sequence[Deal],
+             weights: Sequence[float] | None = None, vulnerability: Vulnerability = Vulnerability.NONE,
+             system: Systems = "sayc", scoring: str = "imps", deadline: float | None = None,
+             clock: Callable[[], float] = time.perf_counter) -> list[Outcome]:
+    """Bid each candidate out on each layout with the rules, score the contracts double-dummy and return
+    each candidate's advantage over the first (see :func:`compare`). ``deadline`` (a ``clock`` value) cuts
+    the work short: the layouts bid out and solved by then are the ones counted."""
+    from redouble.dd import solve_contracts
+
+    weights = list(weights) if weights is not None else [1.0] * len(layouts)
+    seat = auction.turn
+    side_ns = seat.is_ns
+    started = clock()
+    bid_until = None if deadline is None else started + (deadline - started) * BID_SHARE / (1 - DRAW_SHARE)
+    finals: list[list[Contract]] = []
+    for deal in layouts:
+        if deal[seat] != hand:
+            raise RedoubleError(f"a layout must hold the bidder's hand {hand} for {seat}, not {deal[seat]}")
+        if bid_until is not None and finals and clock() > bid_until:
+            break
+        row = []
+        for cand in candidates:
+            a = auction.copy()
+            a.push(cand.call)
+            row.append(bid_out(deal, a, vulnerability, system))
+        finals.append(row)
+    tricks: dict[tuple[int, Strain, Seat], int] = {}  # different calls often end in the same contract
+    scored: list[list[int]] = []
+    spent: list[float] = []
+    for start in range(0, len(finals), CHUNK):
+        todo = []
+        for k in range(start, min(start + CHUNK, len(finals))):
+            for contract in finals[k]:
+                if contract.strain is not None and contract.declarer is not None:
+                    key = (k, contract.strain, contract.declarer)
+                    if key not in tricks and key not in todo:
+                        todo.append(key)
+        if deadline is not None and scored and spent:
+            per = sum(spent) / len(spent)
+            if clock() + SAFETY * per * len(todo) > deadline:
+                break
+        t0 = clock()
+        found = solve_contracts([(layouts[k], strain, declarer) for k, strain, declarer in todo])
+        if todo:
+            spent.extend([(clock() - t0) / len(todo)] * len(todo))
+        tricks.update(zip(todo, found, strict=True))
+        for k in range(start, min(start + CHUNK, len(finals))):
+            scored.append([_score(c, tricks.get((k, c.strain, c.declarer), 0) if c.strain is not None
+                                  and c.declarer is not None else 0, vulnerability, side_ns) for c in finals[k]])
+    advantage = compare(scored, weights[:len(scored)], scoring) if scored else [0.0] * len(candidates)
+    return [Outcome(c.call, a, len(scored)) for c, a in zip(candidates, advantage, strict=True)]
+
+
+def think_call(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vulnerability.NONE,
+               system: Systems = "sayc", think: float = 1.0, seed: int = 0, scoring: str = "imps",
+               layouts: int = LAYOUTS, clock: Callable[[], float] = time.perf_counter) -> BidChoice:
+    """The rules' call, unless the decision is close and simulation finds another better by
+    :data:`MARGIN` within ``think`` seconds (measured by ``clock``). The same seed gives the same call when
+    the time is enough for every layout. A call chosen by simulation keeps the system's meaning of it; its
+    rule says that simulation chose it.
+
+    >>> from redouble import Auction, Hand
+    >>> choice = think_call(Hand.parse("AKQ4.J92.T8.Q765"), Auction("N", ["1D", "P"]))
+    >>> choice.call, choice.rule    # an answer to an opening: the rules' call, not a judgement
+    (Call('1S'), 'resp.one-level')
+    """
+    if scoring not in SCORING_FORMS:
+        raise RedoubleError(f"unknown form of scoring {scoring!r} (expected one of {', '.join(SCORING_FORMS)})")
+    started = clock()
+    deadline = started + think
+    candidates = close_candidates(hand, auction, vulnerability, system)
+    if not candidates:
+        return choose(hand, auction, vulnerability, system)
+    if think <= 0:
+        return candidates[0]
+    from redouble.bidding import inferences
+    from redouble.cardplay.auction_fit import draw_layouts
+
+    seat = auction.turn
+    ns, ew = (system, system) if isinstance(system, str) else system
+    ranges = {s: inferences(auction, vulnerability, (ns, ew))[s] for s in SEATS if s != seat}
+    drawn = draw_layouts(_view(hand, seat), layouts, auction=auction, vulnerability=vulnerability,
+                         system=(ns, ew), ranges=ranges, seed=seed + _auction_seed(auction, hand),
+                         deadline=_perf_deadline(clock, started + think * DRAW_SHARE))
+    outcomes = simulate(hand, auction, candidates, drawn.deals, drawn.weights, vulnerability, system, scoring,
+                        deadline=deadline, clock=clock)
+    return pick(candidates, outcomes, scoring)
+
+
+def pick(candidates: Sequence[BidChoice], outcomes: Sequence[Outcome], scoring: str = "imps") -> BidChoice:
+    """The candidate with the best outcome if it beats the rules' call (the first) by :data:`MARGIN`, with
+    its rule saying so; else the rules' call.
+
+    >>> from redouble.bidding.meaning import Meaning
+    >>> rules = BidChoice(Call("3H"), Meaning("invitation"), "invite")
+    >>> other = BidChoice(Call("4H"), Meaning("game"), "game")
+    >>> pick([rules, other], [Outcome(Call("3H"), 0.0, 20), Outcome(Call("4H"), 2.5, 20)]).rule
+    'game, chosen by simulation (20 layouts: 4H +2.50 imps against 3H +0.00)'
+    >>> pick([rules, other], [Outcome(Call("3H"), 0.0, 20), Outcome(Call("4H"), 0.5, 20)]).call
+    Call('3H')
+    """
+    best = max(range(len(outcomes)), key=lambda k: (outcomes[k].advantage, -k))
+    if best == 0 or outcomes[best].advantage < MARGIN[scoring]:
+        return candidates[0]
+    chosen = candidates[best]
+    others = ", ".join(f"{o.call} {o.advantage:+.2f}" for o in outcomes if o.call is not chosen.call)
+    return replace(chosen, rule=f"{chosen.rule}, chosen by simulation ({outcomes[best].layouts} layouts: "
+                               f"{chosen.call} {outcomes[best].advantage:+.2f} {scoring} against {others})")
+
+
+def _auction_seed(auction: Auction, hand: Hand) -> int:
+    """Different decisions draw different layouts from one robot seed, the same decision the same ones."""
+    import zlib
+
+    return zlib.crc32(f"{auction.dealer}{[c.index for c in auction.calls]}{hand}".encode())
+
+
+def _perf_deadline(clock: Callable[[], float], deadline: float) -> float | None:
+    """The card player's sampler measures time with :func:`time.perf_counter`: the same deadline there."""
+    if clock is time.perf_counter:
+        return deadline
+    return time.perf_counter() + max(0.0, deadline - clock())

@@ -1,0 +1,179 @@
+"""Close decisions by simulation: the candidates, the scoring of layouts, the choice, its time bound."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from redouble import Auction, Board, Deal, Hand
+from redouble.bidding import choose_call
+from redouble.bidding.simulation import (
+    LAYOUTS,
+    MARGIN,
+    STRONG_THINK,
+    Outcome,
+    _view,
+    bid_out,
+    close_candidates,
+    compare,
+    pick,
+    simulate,
+    think_call,
+)
+from redouble.calls import Call
+from redouble.cardplay.auction_fit import draw_layouts
+from redouble.cards import Seat, Strain, Vulnerability
+from redouble.dd import solve_contracts
+from redouble.errors import RedoubleError
+from redouble.robots import Robot
+
+NONE = Vulnerability.NONE
+STAYMAN = Auction("N", "1NT P 2C P 2H P".split())
+GAME_HAND = Hand.parse("K52.KJ76.Q842.A3")  # 11 HCP and four hearts: the rules bid 4H
+
+
+def candidates(hand: str, calls: str, dealer: str = "N", vul: Vulnerability = NONE) -> list[str]:
+    return [str(c.call) for c in close_candidates(Hand.parse(hand), Auction(dealer, calls.split()), vul)]
+
+
+def test_competitive_candidates_are_the_rules_call_then_pass_and_a_penalty_double() -> None:
+    assert candidates("K2.AQJ63.KJ4.Q72", "1H P 2H 2S") == ["3H", "Pass", "X"]
+    assert candidates("KQ2.A953.J84.Q72", "1H P 2H 2S") == ["Pass", "X"]
+
+
+def test_game_candidates_after_stayman() -> None:
+    assert candidates(str(GAME_HAND), "1NT P 2C P 2H P") == ["4H", "Pass"]
+
+
+def test_invitation_or_stop() -> None:
+    assert candidates("K2.AQJ63.KJ4.Q72", "1H P 2H P") == ["3H", "Pass"]
+
+
+@pytest.mark.parametrize(("hand", "calls"), [
+    ("AKQ4.J92.T8.Q765", ""),                # an opening
+    ("AKQ4.J92.T8.Q765", "1D P"),            # a response: system, not judgement
+    ("KJ52.K76.Q842.J3", "1NT P"),           # Stayman: a convention partner must read
+    ("AQ2.KQ3.A432.K32", "1NT P 2C P"),      # partner's Stayman forces an answer
+    ("KQJ3.AQ2.AK5.QJ2", "1S P 3S P 4NT P"),  # partner's keycard ask
+])
+def test_no_candidates_where_partner_relies_on_the_system(hand: str, calls: str) -> None:
+    assert candidates(hand, calls) == []
+
+
+def test_bid_out_and_the_comparison_of_scores() -> None:
+    deal = Deal.parse("N:AKQ2.K52.A83.KJ4 J54.Q83.KJ92.Q72 T963.AJ4.Q5.A963 87.T976.T764.T85")
+    assert str(bid_out(deal, Auction("N", ["2NT", "P"]), NONE, "sayc")) == "3NT-N"
+    # IMPs for each candidate against the first, a layout at a time: +250 is 6 IMPs, -190 is 5.
+    assert compare([[420, 170], [-50, 140]], [1.0, 1.0]) == [0.0, -0.5]
+    assert compare([[420, 170], [-50, 140]], [1.0, 3.0]) == [0.0, 2.25]
+    assert compare([[420, 170], [-50, 140]], [1.0, 1.0], "total") == [0.0, -30.0]
+    assert compare([[420, 420], [-50, 140]], [1.0, 1.0], "matchpoints") == [0.0, 0.25]
+    with pytest.raises(RedoubleError, match="unknown form of scoring 'rubber'"):
+        compare([[0, 0]], [1.0], "rubber")
+
+
+def _stayman_layouts() -> tuple[list[Deal], list[int]]:
+    """Layouts of the three hands South cannot see after 1NT P 2C P 2H P, and North's tricks in hearts."""
+    layouts = draw_layouts(_view(GAME_HAND, Seat.SOUTH), 24, auction=STAYMAN, vulnerability=NONE, seed=5,
+                           ranges=None).deals
+    return layouts, solve_contracts([(d, Strain.HEARTS, Seat.NORTH) for d in layouts])
+
+
+def test_simulation_picks_the_call_the_layouts_favour() -> None:
+    layouts, tricks = _stayman_layouts()
+    cands = close_candidates(GAME_HAND, STAYMAN, NONE)
+    assert [str(c.call) for c in cands] == ["4H", "Pass"]
+    game_makes = [d for d, t in zip(layouts, tricks, strict=True) if t >= 10]
+    game_fails = [d for d, t in zip(layouts, tricks, strict=True) if 8 <= t <= 9]
+    assert game_makes and game_fails
+    # Where 4H fails and 2H makes, stopping gains every time (and the rules' 4H is dropped).
+    outcomes = simulate(GAME_HAND, STAYMAN, cands, game_fails)
+    assert outcomes[0] == Outcome(Call("4H"), 0.0, len(game_fails))
+    assert outcomes[1].advantage >= 5
+    chosen = pick(cands, outcomes)
+    assert chosen.call == Call.PASS
+    assert chosen.rule.startswith(f"nt.stayman-pass, chosen by simulation ({len(game_fails)} layouts: Pass +")
+    assert chosen.meaning == cands[1].meaning  # the explanation is the system's meaning of the call
+    # Where game makes, the rules' call stays.
+    outcomes = simulate(GAME_HAND, STAYMAN, cands, game_makes)
+    assert outcomes[1].advantage <= -5
+    assert pick(cands, outcomes) is cands[0]
+
+
+def test_a_close_margin_keeps_the_rules_call() -> None:
+    cands = close_candidates(GAME_HAND, STAYMAN, NONE)
+    below = MARGIN["imps"] - 0.01
+    assert pick(cands, [Outcome(Call("4H"), 0.0, 20), Outcome(Call.PASS, below, 20)]) is cands[0]
+    assert pick(cands, [Outcome(Call("4H"), 0.0, 20), Outcome(Call.PASS, MARGIN["imps"], 20)]).call == Call.PASS
+
+
+def test_a_layout_must_hold_the_bidders_hand() -> None:
+    cands = close_candidates(GAME_HAND, STAYMAN, NONE)
+    with pytest.raises(RedoubleError, match="a layout must hold the bidder's hand"):
+        simulate(GAME_HAND, STAYMAN, cands, [Deal.random(seed=1)])
+
+
+def test_the_same_seed_gives_the_same_call() -> None:
+    frozen = lambda: 0.0  # noqa: E731  -- a clock that never moves: every layout is used
+    first = think_call(GAME_HAND, STAYMAN, NONE, think=1.0, seed=3, clock=frozen)
+    again = think_call(GAME_HAND, STAYMAN, NONE, think=1.0, seed=3, clock=frozen)
+    assert (first.call, first.rule, first.meaning) == (again.call, again.rule, again.meaning)
+
+
+class FakeClock:
+    """A clock that moves ``step`` seconds each time it is read."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def __call__(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+def test_the_time_bound_cuts_the_layouts_short() -> None:
+    layouts, _ = _stayman_layouts()
+    cands = close_candidates(GAME_HAND, STAYMAN, NONE)
+    clock = FakeClock(0.05)
+    outcomes = simulate(GAME_HAND, STAYMAN, cands, layouts[:LAYOUTS], deadline=0.5, clock=clock)
+    assert 1 <= outcomes[0].layouts < LAYOUTS
+    assert clock.now <= 0.5 + 2 * 0.05  # nothing started after the deadline; a read or two to finish
+    whole = simulate(GAME_HAND, STAYMAN, cands, layouts[:LAYOUTS])
+    assert whole[0].layouts == LAYOUTS
+
+
+def test_think_call_stays_within_its_time() -> None:
+    clock = FakeClock(0.02)
+    choice = think_call(GAME_HAND, STAYMAN, NONE, think=STRONG_THINK, seed=1, clock=clock)
+    assert choice.call in (Call("4H"), Call.PASS)
+    assert clock.now <= STRONG_THINK + 0.1
+
+
+def test_no_thinking_is_the_rules_call() -> None:
+    assert think_call(GAME_HAND, STAYMAN, NONE, think=0.0) == choose_call(GAME_HAND, STAYMAN, NONE)
+    assert choose_call(GAME_HAND, STAYMAN, NONE, think=0) == choose_call(GAME_HAND, STAYMAN, NONE)
+
+
+@pytest.mark.parametrize("think", [-1, 61, "1", True])
+def test_bad_thinking_time(think: object) -> None:
+    with pytest.raises(RedoubleError, match="think is seconds from 0 to 60"):
+        choose_call(GAME_HAND, STAYMAN, NONE, think=think)  # type: ignore[arg-type]
+
+
+def test_bad_scoring() -> None:
+    with pytest.raises(RedoubleError, match="unknown form of scoring 'rubber'"):
+        think_call(GAME_HAND, STAYMAN, NONE, think=0.5, scoring="rubber")
+
+
+def test_a_thinking_robot_makes_legal_calls_through_a_whole_auction() -> None:
+    board = Board.from_number(1, deal=Deal.random(seed=11))
+    robot = Robot.named("redouble", think=0.3, seed=2)
+    for _ in itertools.count():
+        if board.phase != "auction":
+            break
+        choice = robot.call(board)
+        assert board.auction.is_legal(choice.call)
+        board.auction.push(choice.call)
+    assert board.auction.is_complete

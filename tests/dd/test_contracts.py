@@ -1,0 +1,41 @@
+"""Single contracts solved from the opening lead agree with the full tables, trick for trick."""
+
+from __future__ import annotations
+
+import pytest
+
+from redouble import Deal
+from redouble.cards import Seat, Strain
+from redouble.dd import solve_contracts, solve_deal
+from redouble.errors import RedoubleError
+
+GRAND = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432")
+
+
+def test_every_contract_of_a_few_deals_matches_the_table() -> None:
+    deals = [GRAND] + [Deal.random(seed=s) for s in (1, 2)]
+    items = [(d, strain, seat) for d in deals for strain in Strain for seat in Seat]
+    got = solve_contracts(items)
+    tables = {id(d): solve_deal(d) for d in deals}
+    assert got == [tables[id(d)].tricks(seat, strain) for d, strain, seat in items]
+    # The first deal in clubs (North, East, South, West), then in notrump: West's clubs cost North three.
+    assert got[:4] == [10, 3, 10, 3]
+    assert got[16:20] == [13, 0, 13, 0]
+
+
+def test_more_contracts_than_one_solver_call_takes() -> None:
+    deal = Deal.random(seed=4)
+    table = solve_deal(deal)
+    items = [(deal, Strain(k % 5), Seat(k // 5 % 4)) for k in range(205)]
+    assert solve_contracts(items) == [table.tricks(seat, strain) for _, strain, seat in items]
+
+
+def test_nothing_to_solve() -> None:
+    assert solve_contracts([]) == []
+
+
+def test_bad_items_are_named() -> None:
+    with pytest.raises(RedoubleError, match=r"expected \(deal, strain, declarer\), not 'x'"):
+        solve_contracts(["x"])  # type: ignore[list-item]
+    with pytest.raises(RedoubleError, match="needs all four hands"):
+        solve_contracts([(Deal.parse("N:AKQJ.AKQ.AKQ.AKQ - - -"), Strain.SPADES, Seat.NORTH)])
