@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
 from redouble.bidding.context import GAME_LEVEL, Context
-from redouble.bidding.engine import BidChoice, Systems, _explain_in, _point_for, choose, get_system
+from redouble.bidding.engine import BidChoice, Systems, _explain_in, _point_for, choose, get_system, inferences_of
 from redouble.bidding.meaning import Forcing
 from redouble.calls import Call, Contract
 from redouble.cards import SEATS, Seat, Strain, Suit, Vulnerability
@@ -312,12 +312,12 @@ def think_call(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vuln
         return choose(hand, auction, vulnerability, system)
     if think <= 0:
         return candidates[0]
-    from redouble.bidding import inferences
     from redouble.cardplay.auction_fit import draw_layouts
 
     seat = auction.turn
     ns, ew = (system, system) if isinstance(system, str) else system
-    ranges = {s: inferences(auction, vulnerability, (ns, ew))[s] for s in SEATS if s != seat}
+    shown = inferences_of(auction, vulnerability, system)
+    ranges = {s: shown[s] for s in SEATS if s != seat}
     drawn = draw_layouts(_view(hand, seat), layouts, auction=auction, vulnerability=vulnerability,
                          system=(ns, ew), ranges=ranges, seed=seed + _auction_seed(auction, hand),
                          deadline=_perf_deadline(clock, started + think * DRAW_SHARE))

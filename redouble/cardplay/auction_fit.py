@@ -68,10 +68,12 @@ def _robot_makes(call: Call, hand: Hand, before: Auction, vulnerability: Vulnera
                  system: str | tuple[str, str]) -> bool:
     """Whether the bidding robot makes ``call`` with ``hand`` after ``before``. A call it cannot bid over
     (an auction outside its system) counts as made."""
-    from redouble.bidding import choose_call  # lazily: importing the card player stays light
+    # Lazily: importing the card player stays light. The engine's rules alone (not redouble.bidding's
+    # choose_call, whose thinking deals layouts with this module).
+    from redouble.bidding.engine import choose
 
     try:
-        return choose_call(hand, before, vulnerability, system).call is call
+        return choose(hand, before, vulnerability, system).call is call
     except RedoubleError:
         return True
 
