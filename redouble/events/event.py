@@ -39,6 +39,7 @@ from redouble.board import Board
 from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.events.movements import EAST_WEST, NORTH_SOUTH, Movement, Seating, from_spec
+from redouble.events.pbnfile import FileDeals, read_deals
 from redouble.events.results import Result
 from redouble.events.scoring import (
     PAIRS_METHODS,
@@ -139,6 +140,8 @@ class Event:
         self.movement: Movement = from_spec(config.movement)
         self.names: dict[str, str] = {}
         self.deals: dict[int, Board] = {}
+        # What the last deals entry read from its file (what was used, what not, and why), for its sender.
+        self.deals_read: FileDeals | None = None
         self.results: dict[tuple[int, str, str], Result] = {}
         self.history: dict[tuple[int, str, str], list[Change]] = defaultdict(list)
         self.confirmed: set[tuple[int, str, str]] = set()
@@ -300,16 +303,13 @@ class Event:
         text = entry.get("pbn")
         if not isinstance(text, str):
             raise RedoubleError("deals come as PBN text")
-        boards = pbn.loads(text)
-        wanted = set(self.board_numbers)
-        found = {}
-        for board in boards:
-            if board.number in wanted and board.deal.is_complete:  # hand records need all 52 cards
-                found[board.number] = board
-        if not found:
-            raise RedoubleError(f"the file has none of this event's boards ({min(wanted)} to {max(wanted)}) "
+        found = read_deals(text, self.board_numbers)
+        if not found.deals:
+            numbers = self.board_numbers
+            raise RedoubleError(f"the file has none of this event's boards ({min(numbers)} to {max(numbers)}) "
                                 "with all 52 cards dealt")
-        self.deals.update(found)
+        self.deals.update(found.deals)
+        self.deals_read = found
 
     def _op_register(self, entry: dict[str, Any], who: str, at: float, seq: int | None) -> None:
         if not self.config.online:

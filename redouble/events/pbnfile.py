@@ -7,6 +7,7 @@ is quoted; ``-`` is an empty value.
 
 :func:`read_results` turns the travellers of a file into :class:`~redouble.events.results.Result` objects
 (the scores recomputed from contract, declarer and tricks; a row whose score disagrees is reported);
+:func:`read_deals` takes an event's deals from a hand-record file (what it could not use is reported);
 :func:`with_score_tables` writes an event's travellers and ranking back into boards, as clubs publish them.
 
 >>> from redouble import pbn
@@ -27,6 +28,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
+from redouble import pbn
 from redouble.board import Board
 from redouble.calls import Contract
 from redouble.errors import RedoubleError
@@ -131,6 +133,47 @@ class FileResults:
         for r in self.results:
             out.setdefault(self.section_of.get(r.key, ""), []).append(r)
         return out
+
+
+@dataclass
+class FileDeals:
+    """What a hand-record file gives an event: ``deals`` (board number -> board, all 52 cards dealt), the
+    event's boards whose deal is not complete (``incomplete``), the boards that are not the event's
+    (``unused``), and what the reader found wrong (``problems``)."""
+
+    deals: dict[int, Board] = field(default_factory=dict)
+    incomplete: list[int] = field(default_factory=list)
+    unused: list[int] = field(default_factory=list)
+    problems: list[str] = field(default_factory=list)
+
+
+def read_deals(text: str | bytes, board_numbers: Iterable[int]) -> FileDeals:
+    """The deals of ``board_numbers`` in PBN ``text``, read leniently: a hand record needs all 52 cards, and
+    what was not used is said (a board the reader's problems already name is not named again).
+
+    >>> deal = "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432"
+    >>> text = f'[Board "1"]\\n[Deal "{deal}"]\\n\\n[Board "2"]\\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\\n\\n[Board "9"]\\n'
+    >>> found = read_deals(text, [1, 2, 3])
+    >>> sorted(found.deals), found.incomplete, found.unused, found.problems
+    ([1], [2], [9], [])
+    """
+    wanted = set(board_numbers)
+    loaded = pbn.loads(text)
+    found = FileDeals(problems=[str(problem) for problem in loaded.problems])
+    incomplete: set[int] = set()
+    for board in loaded:
+        number = board.number
+        if number is None:
+            continue
+        if number not in wanted:
+            found.unused.append(number)
+        elif board.deal.is_complete:
+            found.deals[number] = board
+        elif not board.problems:
+            incomplete.add(number)
+    found.incomplete = sorted(incomplete - set(found.deals))
+    found.unused = sorted(set(found.unused))
+    return found
 
 
 def _int(value: str | None) -> int | None:

@@ -578,16 +578,11 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
         except RedoubleError as exc:
             return refusal(exc)
         reply: dict[str, Any] = {"ok": True, "changes": len(event.log)}
-        if body.get("op") == "deals":
+        found = event.deals_read
+        if body.get("op") == "deals" and found is not None:
             # The file was read leniently: say what of it was not used, as the commands that read files do.
-            loaded = pbn.loads(body["pbn"])
-            ours = [b for b in loaded if b.number in event.board_numbers]
-            reply["deals"] = sorted({b.number for b in ours if b.deal.is_complete})
-            # (a board the file's problems already name is not named again)
-            reply["incomplete"] = sorted({b.number for b in ours if not b.deal.is_complete and not b.problems}
-                                         - set(reply["deals"]))
-            reply["unused"] = sorted({b.number for b in loaded if b.number is not None} - set(event.board_numbers))
-            reply["problems"] = [str(problem) for problem in loaded.problems]
+            reply.update(deals=sorted(found.deals), incomplete=found.incomplete, unused=found.unused,
+                         problems=found.problems)
         if body.get("op") in ("result", "correct"):
             data = body["result"]
             key = (int(data["board"]), str(data["ns"]), str(data["ew"]))

@@ -11,6 +11,7 @@ from redouble.events.pbnfile import (
     SCORE_TABLE,
     TOTAL_SCORE_TABLE,
     parse_columns,
+    read_deals,
     read_results,
     scoring_method,
     split_row,
@@ -146,3 +147,16 @@ def test_columns_and_rows() -> None:
     assert split_row('1 "A \\"B\\" C" - x') == ["1", 'A "B" C', None, "x"]
     with pytest.raises(Exception, match="column 2"):
         parse_columns("Rank;Pair Id")
+
+
+def test_read_deals_uses_the_complete_deals_of_the_events_boards_and_says_what_it_did_not_use() -> None:
+    deal = "N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432"
+    text = (f'[Board "1"]\n[Deal "{deal}"]\n\n[Board "2"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ 5432"]\n\n'
+            f'[Board "3"]\n[Deal "N:AKQJ.AKQ.AKQ.AKQ - - -"]\n\n[Board "9"]\n[Deal "{deal}"]\n')
+    found = read_deals(text, range(1, 7))
+    assert list(found.deals) == [1] and str(found.deals[1].deal) == deal
+    # Board 2's deal cannot be read: the reader's problem names it, so "incomplete" does not again.
+    assert (found.incomplete, found.unused) == ([3], [9])
+    [problem] = found.problems
+    assert problem.startswith("board 2, line 5: ") and "Deal" in problem
+    assert not read_deals(text, [4, 5]).deals
