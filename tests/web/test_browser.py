@@ -5,6 +5,8 @@ Screenshots of the key screens go to ``screenshots/`` at the top of the reposito
 
 from __future__ import annotations
 
+import contextlib
+import json
 import os
 import re
 import socket
@@ -39,11 +41,11 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    db = tmp_path_factory.mktemp("browser") / "tables.sqlite3"
+@contextlib.contextmanager
+def serving(db: Path, seed: str) -> Iterator[str]:
+    """A real server (fast robots, a short pause before each of their actions) in a thread; its address."""
     port = free_port()
-    app = create_app(str(db), robot_delay=0.02, robots="fast", seed="browser")
+    app = create_app(str(db), robot_delay=0.02, robots="fast", seed=seed)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
@@ -54,6 +56,12 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield f"http://127.0.0.1:{port}"
     srv.should_exit = True
     thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with serving(tmp_path_factory.mktemp("browser") / "tables.sqlite3", "browser") as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
@@ -285,3 +293,56 @@ def test_keyboard_alone_makes_a_call(page: Any, server: str) -> None:
     page.keyboard.press("Enter")
     page.wait_for_selector("#hint")
     assert page.evaluate("document.activeElement && document.activeElement.id") == "hint-btn"
+
+
+def test_what_the_player_has_not_sent_yet_survives_a_redraw(page: Any, tmp_path: Path) -> None:
+    """Each state the server sends redraws the table. A choice not sent yet stays: the explanation of a call
+    being typed, the tricks chosen for a claim (a robot's card arriving as "0" is chosen redrew the claim
+    at all the tricks left, and the claim of all of them was sent: the robots judged it for seconds and
+    refused it, and the deal went on). The page's socket is routed through the test, which sends the
+    last state again to redraw the table at a chosen moment."""
+    routes: list[Any] = []
+    states: list[str] = []
+
+    def route(ws: Any) -> None:
+        upstream = ws.connect_to_server()
+        routes.append(ws)
+
+        def from_server(message: str | bytes) -> None:
+            if isinstance(message, str) and json.loads(message).get("type") == "state":
+                states.append(message)
+            ws.send(message)
+
+        upstream.on_message(from_server)
+        ws.on_message(upstream.send)
+
+    def redrawn(selector: str) -> None:
+        page.evaluate(f"document.querySelector('{selector}').dataset.old = '1'")
+        routes[-1].send(states[-1])
+        page.wait_for_function(f"() => document.querySelector('{selector}') && "
+                               f"!document.querySelector('{selector}').dataset.old")
+
+    with serving(tmp_path / "tables.sqlite3", "drafts") as server:
+        page.route_web_socket(re.compile(r"/ws/"), route)
+        start_game(page, server, "duplicate")
+        page.wait_for_selector("#bidding-box")
+        page.fill("#explain", "game values")
+        page.check("#alert")
+        redrawn("#bidding-box")
+        assert page.input_value("#explain") == "game values" and page.is_checked("#alert")
+        page.uncheck("#alert")
+        bid: str | None = "3NT"
+        for _ in range(600):
+            if page.locator("#claim").count() and page.locator("button.card:not([disabled])").count():
+                break
+            if step(page, bid) == bid:
+                bid = None
+        # South declares 3NT and plays dummy's first card: all 13 tricks are left, the most is offered.
+        assert page.locator("#contract").inner_text() == "3NT by South"
+        assert page.input_value("#claim-n") == "13"
+        page.select_option("#claim-n", "0")
+        redrawn("#controls")
+        assert page.input_value("#claim-n") == "0"
+        page.click("#claim")
+        page.wait_for_selector("#result")
+        assert page.locator("#result").inner_text() == "3NT-S -9"

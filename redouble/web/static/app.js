@@ -14,7 +14,7 @@ const live = document.getElementById("live");
 
 const S = { ws: null, token: null, state: null, error: null, hint: null, pending: null, selected: null,
   showLast: false, replay: 0, review: null, reviewKey: null, keys: "", closing: false, meaning: "",
-  invitations: {} };
+  invitations: {}, drawnBoard: null };
 
 // --- small helpers ---------------------------------------------------------------------------------------
 function el(tag, attrs, ...children) {
@@ -163,7 +163,8 @@ async function showLobby() {
 function openTable(token) {
   if (S.ws && S.token === token) { renderTable(); return; }
   if (S.ws) { S.closing = true; S.ws.close(); }
-  Object.assign(S, { token, state: null, error: null, hint: null, pending: null, review: null, reviewKey: null });
+  Object.assign(S, { token, state: null, error: null, hint: null, pending: null, review: null, reviewKey: null,
+    drawnBoard: null });
   main.replaceChildren(el("p", {}, "Joining the table\u2026"));
   connect(token);
 }
@@ -234,11 +235,38 @@ function focusKey() {
   for (const k of FOCUS_KEYS) if (a.hasAttribute(k)) return `[${k}="${a.getAttribute(k)}"]`;
   return null;
 }
+// What the player has chosen but not sent (the tricks to claim, an alert and its explanation, a minibridge
+// game) survives the redraw a new state brings while the same board is on: a robot's card arriving as the
+// player picks "claim 0" must not send a claim of all the tricks.
+const DRAFT_IDS = ["claim-n", "alert", "explain", "mini-game"];
+function keepDrafts() {
+  const board = S.state && S.state.board ? `${S.state.table}/${S.state.board.index}` : null;
+  const kept = [];
+  if (board !== null && board === S.drawnBoard) {
+    for (const id of DRAFT_IDS) {
+      const node = document.getElementById(id);
+      if (node) kept.push([id, node.type === "checkbox" ? node.checked : node.value]);
+    }
+  }
+  S.drawnBoard = board;
+  return () => {
+    for (const [id, value] of kept) {
+      const node = document.getElementById(id);
+      if (!node) continue;
+      if (node.type === "checkbox") node.checked = value;
+      else if (node.tagName !== "SELECT") node.value = value;
+      else if (node.querySelector(`option[value="${value}"]`)) node.value = value;
+      else node.value = node.options[node.options.length - 1].value;  // fewer tricks left than chosen: all of them
+    }
+  };
+}
 function renderTable() {
   // Late answers (a review's analysis, the last messages of a table left) must not redraw another page.
   if (!location.hash.startsWith(`#/t/${S.token}`)) return;
   const key = focusKey();
+  const restore = keepDrafts();
   drawTable();
+  restore();
   if (key) {
     const again = main.querySelector(key);
     if (again && !again.disabled) again.focus();
