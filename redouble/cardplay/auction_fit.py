@@ -26,6 +26,7 @@ from __future__ import annotations
 import time
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
@@ -78,23 +79,54 @@ def _robot_makes(call: Call, hand: Hand, before: Auction, vulnerability: Vulnera
         return True
 
 
+# An auction as a cache key: the system (or each side's), the dealer, the vulnerability and the calls.
+_AuctionKey = tuple[str | tuple[str, ...], int, int, tuple[int, ...]]
+
+
+def _auction_key(auction: Auction, vulnerability: Vulnerability, system: str | tuple[str, str]) -> _AuctionKey:
+    return (system if isinstance(system, str) else tuple(system), int(auction.dealer), int(vulnerability),
+            tuple(c.index for c in auction.calls))
+
+
+@lru_cache(maxsize=4096)
+def _before(key: _AuctionKey, k: int) -> Auction:
+    """The auction before its ``k``-th call (shared: read only)."""
+    return Auction(Seat(key[1]), [Call(i) for i in key[3][:k]])
+
+
+@lru_cache(maxsize=1 << 17)
+def _makes(key: _AuctionKey, k: int, hand: int) -> bool:
+    """:func:`_robot_makes` for the ``k``-th call of the auction ``key`` and the hand of mask ``hand``. The
+    answers are kept: a board's every card asks again about its one auction, and about the same hands more
+    and more often as the play leaves fewer cards unseen (over a board's play, about half the questions
+    were asked before)."""
+    system = key[0] if isinstance(key[0], str) else (key[0][0], key[0][1])
+    return _robot_makes(Call(key[3][k]), Hand(hand), _before(key, k), Vulnerability(key[2]), system)
+
+
+def _questions(auction: Auction, seats: Collection[Seat]) -> list[tuple[int, Seat]]:
+    """The calls of ``seats`` in ``auction``: (position, seat), in order."""
+    return [(k, s) for k in range(len(auction.calls)) if (s := Seat((auction.dealer + k) % 4)) in seats]
+
+
+def _count(key: _AuctionKey, questions: Sequence[tuple[int, Seat]], deal: Deal, limit: int) -> int:
+    hands = deal.hands
+    count = 0
+    for k, seat in questions:
+        if not _makes(key, k, hands[seat].mask):
+            count += 1
+            if count >= limit:
+                break
+    return count
+
+
 def mismatches(deal: Deal, auction: Auction, hidden: Collection[Seat], vulnerability: Vulnerability | str,
                system: str | tuple[str, str] = "sayc", limit: int = MAX_MISMATCHES) -> int:
     """How many calls of the ``hidden`` seats the bidding robot would not have made with ``deal``'s hands
     (counting stops at ``limit``). A call the robot cannot bid over (an auction outside its system) counts
     as made."""
-    vul = Vulnerability.parse(vulnerability)
-    replay = Auction(auction.dealer)
-    count = 0
-    for call in auction.calls:
-        seat = replay.turn
-        if seat in hidden:
-            if not _robot_makes(call, deal[seat], replay, vul, system):
-                count += 1
-                if count >= limit:
-                    return count
-        replay.push(call)
-    return count
+    key = _auction_key(auction, Vulnerability.parse(vulnerability), system)
+    return _count(key, _questions(auction, set(hidden)), deal, limit)
 
 
 def fit_to_auction(deals: Sequence[Deal], auction: Auction, hidden: Collection[Seat],
@@ -104,11 +136,13 @@ def fit_to_auction(deals: Sequence[Deal], auction: Auction, hidden: Collection[S
     drawing order breaking ties) and their mismatch counts. With ``deadline`` (a :func:`time.perf_counter`
     value) the layouts not checked by then count as :data:`MAX_MISMATCHES`; the first ``keep`` are always
     checked."""
+    key = _auction_key(auction, Vulnerability.parse(vulnerability), system)
+    questions = _questions(auction, set(hidden))
     counts: list[int] = []
     for k, deal in enumerate(deals):
         if deadline is not None and k >= keep and time.perf_counter() > deadline:
             break
-        counts.append(mismatches(deal, auction, hidden, vulnerability, system))
+        counts.append(_count(key, questions, deal, MAX_MISMATCHES))
     counts += [MAX_MISMATCHES] * (len(deals) - len(counts))
     order = sorted(range(len(deals)), key=lambda i: counts[i])[:keep]
     return order, [counts[i] for i in order]
@@ -127,18 +161,13 @@ class SeatCheck:
     def __init__(self, auction: Auction, seat: Seat, vulnerability: Vulnerability | str,
                  system: str | tuple[str, str] = "sayc") -> None:
         self.seat = seat
-        self.vulnerability = Vulnerability.parse(vulnerability)
-        self.system = system
-        self.questions: list[tuple[Auction, Call]] = []
-        replay = Auction(auction.dealer)
-        for call in auction.calls:
-            if replay.turn == seat:
-                self.questions.append((replay.copy(), call))
-            replay.push(call)
+        self.key = _auction_key(auction, Vulnerability.parse(vulnerability), system)
+        self.positions = [k for k, _ in _questions(auction, {seat})]
+        # The seat's calls, each with the auction before it (shared: read only).
+        self.questions: list[tuple[Auction, Call]] = [(_before(self.key, k), auction.calls[k]) for k in self.positions]
 
     def __call__(self, hand: Hand) -> bool:
-        return all(_robot_makes(call, hand, prefix, self.vulnerability, self.system)
-                   for prefix, call in self.questions)
+        return all(_makes(self.key, k, hand.mask) for k in self.positions)
 
 
 @dataclass(frozen=True, slots=True)
