@@ -101,22 +101,33 @@ def start_game(page: Any, server: str, form: str = "rubber", seat: str = "S", in
 
 def step(page: Any, bid: str | None) -> str:
     """Take one action if it is our turn: bid ``bid`` (if legal and not yet made), else pass; play the first
-    legal card. Returns what was done (or '' when waiting)."""
+    legal card. Returns what was done (or '' when waiting). After an action it waits, as a person would, for
+    the table to answer (its next state, or an error): clicking again on the table as it was would act twice,
+    and the second action's refusal redraws the page at a moment of its own."""
+    done = ""
     try:
+        before = page.evaluate("() => [S.state && S.state.seq, S.error]")
         if page.locator("#bidding-box").count():
             if bid and page.locator(f'#bidding-box button[data-call="{bid}"]:not([disabled])').count():
                 page.click(f'#bidding-box button[data-call="{bid}"]', timeout=2000)
-                return bid
-            page.click('#bidding-box button[data-call="Pass"]', timeout=2000)
-            return "Pass"
-        cards = page.locator("button.card:not([disabled])")
-        if cards.count():
-            cards.first.click(timeout=2000)
-            return "card"
+                done = bid
+            else:
+                page.click('#bidding-box button[data-call="Pass"]', timeout=2000)
+                done = "Pass"
+        else:
+            cards = page.locator("button.card:not([disabled])")
+            if cards.count():
+                cards.first.click(timeout=2000)
+                done = "card"
     except sync_api.Error:
         return ""  # the table was redrawn under the click: look again
-    page.wait_for_timeout(30)
-    return ""
+    if not done:
+        page.wait_for_timeout(30)
+        return ""
+    with contextlib.suppress(sync_api.Error):
+        page.wait_for_function("([seq, error]) => !S.state || S.state.seq !== seq || (S.error && S.error !== error)",
+                               arg=before, timeout=5000)
+    return done
 
 
 def play_to_the_end(page: Any, bid: str | None = "3NT", limit: int = 1500) -> None:
