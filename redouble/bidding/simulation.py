@@ -54,8 +54,9 @@ MARGIN = {"imps": 1.0, "matchpoints": 0.15, "total": 40.0}
 # double-dummy searches and the bookkeeping after them.
 DRAW_SHARE = 0.3
 BID_SHARE = 0.35
-SAFETY = 1.5  # a chunk of searches is started only while 1.5 times its expected time still fits
-CHUNK = 8  # searches made together (one solver call on every core); the clock is read between them
+# A search is started only while 1.5 times the mean so far still fits; at the deadline the searches still
+# running are left behind (one can take thirty times the mean).
+SAFETY = 1.5
 MAX_CALLS = 40  # a bid-out longer than this is cut short (the rules never bid that long)
 # Combined HCP (mine and partner's least) from which a slam is a candidate, and a game.
 SLAM_POINTS = 30
@@ -236,7 +237,7 @@ def simulate(hand: Hand, auction: Auction, candidates: Sequence[BidChoice], layo
     """Bid each candidate out on each layout with the rules, score the contracts double-dummy and return
     each candidate's advantage over the first (see :func:`compare`). ``deadline`` (a ``clock`` value) cuts
     the work short: the layouts bid out and solved by then are the ones counted."""
-    from redouble.dd import solve_contracts
+    from redouble.dd import solve_contracts_until
 
     weights = list(weights) if weights is not None else [1.0] * len(layouts)
     seat = auction.turn
@@ -257,36 +258,22 @@ def simulate(hand: Hand, auction: Auction, candidates: Sequence[BidChoice], layo
         finals.append(row)
     # A layout where every candidate ends in the same contract scores them alike: no search. Elsewhere
     # different calls often end in the same strain by the same declarer: one search serves them all.
-    tricks: dict[tuple[int, Strain, Seat], int] = {}
+    needed = [[] if len(set(row)) == 1 else list(dict.fromkeys(
+        (k, c.strain, c.declarer) for c in row if c.strain is not None and c.declarer is not None))
+        for k, row in enumerate(finals)]
+    searches = [key for keys in needed for key in keys]
+    found = solve_contracts_until([(layouts[k], strain, declarer) for k, strain, declarer in searches], deadline,
+                                  SAFETY, clock)
+    tricks = {key: t for key, t in zip(searches, found, strict=True) if t is not None}
     scored: list[list[int]] = []
-    spent: list[float] = []  # seconds a search, as measured so far
-    k = 0
-    while k < len(finals):
-        todo: list[tuple[int, Strain, Seat]] = []
-        end = k
-        while end < len(finals) and len(todo) < CHUNK:
-            if len(set(finals[end])) > 1:
-                for contract in finals[end]:
-                    if contract.strain is not None and contract.declarer is not None:
-                        key = (end, contract.strain, contract.declarer)
-                        if key not in todo:
-                            todo.append(key)
-            end += 1
-        if deadline is not None and scored and todo:
-            per = sum(spent) / len(spent) if spent else 0.0
-            if clock() + SAFETY * per * len(todo) > deadline:
-                break
-        if todo:
-            t0 = clock()
-            found = solve_contracts([(layouts[i], strain, declarer) for i, strain, declarer in todo])
-            spent.extend([(clock() - t0) / len(todo)] * len(todo))
-            tricks.update(zip(todo, found, strict=True))
-        for i in range(k, end):
-            scored.append([_score(c, tricks[(i, c.strain, c.declarer)], vulnerability, side_ns)
-                           if c.strain is not None and c.declarer is not None and len(set(finals[i])) > 1 else 0
-                           for c in finals[i]])
-        k = end
-    advantage = compare(scored, weights[:len(scored)], scoring) if scored else [0.0] * len(candidates)
+    used: list[float] = []
+    for k, row in enumerate(finals):
+        if any(key not in tricks for key in needed[k]):
+            continue  # a search the time did not allow
+        scored.append([_score(c, tricks[(k, c.strain, c.declarer)], vulnerability, side_ns)
+                       if needed[k] and c.strain is not None and c.declarer is not None else 0 for c in row])
+        used.append(weights[k])
+    advantage = compare(scored, used, scoring) if scored else [0.0] * len(candidates)
     return [Outcome(c.call, a, len(scored)) for c, a in zip(candidates, advantage, strict=True)]
 
 

@@ -42,6 +42,7 @@ __all__ = [
     "opening_leads",
     "par",
     "solve_contracts",
+    "solve_contracts_until",
     "solve_deal",
     "solve_deals",
     "solve_position",
@@ -308,6 +309,12 @@ def _opening_struct(deal: Deal, strain: Strain, declarer: Seat) -> object:
     return dl
 
 
+def _checked_contract(item: object) -> tuple[Deal, Strain, Seat]:
+    if not (isinstance(item, tuple) and len(item) == 3 and isinstance(item[1], Strain) and isinstance(item[2], Seat)):
+        raise RedoubleError(f"expected (deal, strain, declarer), not {item!r}")
+    return item  # type: ignore[return-value]
+
+
 def solve_contracts(contracts: Iterable[tuple[Deal, Strain, Seat]]) -> list[int]:
     """The declarer's double-dummy tricks for each (deal, strain, declarer): one search each, from the
     opening lead (DDS ``SolveAllBoards`` with target -1 and one solution, up to 200 a call on every core).
@@ -319,16 +326,17 @@ def solve_contracts(contracts: Iterable[tuple[Deal, Strain, Seat]]) -> list[int]
     ...     table.tricks(Seat.NORTH, Strain.SPADES), table.tricks(Seat.WEST, Strain.NOTRUMP)]
     True
     """
+    structs = [_opening_struct(*_checked_contract(item)) for item in contracts]
+    # The score is the leading side's: the declarer takes the rest.
+    return [13 - answer.score[0] for answer in _solve_boards(structs, 1)]  # type: ignore[attr-defined]
+
+
+def _solve_boards(structs: Sequence[object], solutions: int,
+                  advance: Callable[[int], None] = lambda n: None) -> Iterator[object]:
+    """DDS's answer for each position (``SolveAllBoards``, up to 200 a call on every core), in order."""
     from redouble.dd import _dds
 
     lib = _dds.library()
-    items = list(contracts)
-    for item in items:
-        if not (isinstance(item, tuple) and len(item) == 3 and isinstance(item[1], Strain)
-                and isinstance(item[2], Seat)):
-            raise RedoubleError(f"expected (deal, strain, declarer), not {item!r}")
-    structs = [_opening_struct(deal, strain, declarer) for deal, strain, declarer in items]
-    out: list[int] = []
     boards = _dds.Boards()
     solved = _dds.SolvedBoards()
     for start in range(0, len(structs), _dds.MAXNOOFBOARDS):
@@ -337,17 +345,19 @@ def solve_contracts(contracts: Iterable[tuple[Deal, Strain, Seat]]) -> list[int]
         for k, dl in enumerate(chunk):
             boards.deals[k] = dl
             boards.target[k] = -1
-            boards.solutions[k] = 1
-            boards.mode[k] = 1
+            boards.solutions[k] = solutions
+            boards.mode[k] = 1  # search even when only one card can be played: we want its value
         with _slots.every():
             if lib.has_solve_all_boards_bin:
                 code = lib.dll.SolveAllBoardsBin(ctypes.byref(boards), ctypes.byref(solved))
             else:
                 code = lib.dll.SolveAllChunksBin(ctypes.byref(boards), ctypes.byref(solved), 1)
         lib.check(code, "SolveAllBoards")
-        # The score is the leading side's: the declarer takes the rest.
-        out.extend(13 - solved.solvedBoard[k].score[0] for k in range(len(chunk)))
-    return out
+        for k in range(len(chunk)):
+            answer = _dds.FutureTricks()
+            ctypes.pointer(answer)[0] = solved.solvedBoard[k]  # a copy: the buffer serves the next call
+            yield answer
+        advance(len(chunk))
 
 
 # --- positions ------------------------------------------------------------------------------------------
@@ -408,36 +418,14 @@ def solve_position(play: Play) -> dict[Card, int]:
 
 def solve_positions(plays: Iterable[Play], progress: bool = False) -> list[dict[Card, int]]:
     """:func:`solve_position` for many positions at once, on every core (up to 200 per solver call)."""
-    from redouble.dd import _dds
-
-    lib = _dds.library()
     items = list(plays)
     structs = [_position_struct(p) for p in items]
-    out: list[dict[Card, int]] = []
     advance, close = _progress(len(items), "positions", progress)
     try:
-        boards = _dds.Boards()
-        solved = _dds.SolvedBoards()
-        for start in range(0, len(structs), _dds.MAXNOOFBOARDS):
-            chunk = structs[start:start + _dds.MAXNOOFBOARDS]
-            boards.noOfBoards = len(chunk)
-            for k, dl in enumerate(chunk):
-                boards.deals[k] = dl
-                boards.target[k] = -1
-                boards.solutions[k] = 3
-                boards.mode[k] = 1  # search even when only one card can be played: we want its value
-            with _slots.every():
-                if lib.has_solve_all_boards_bin:
-                    code = lib.dll.SolveAllBoardsBin(ctypes.byref(boards), ctypes.byref(solved))
-                else:
-                    code = lib.dll.SolveAllChunksBin(ctypes.byref(boards), ctypes.byref(solved), 1)
-            lib.check(code, "SolveAllBoards")
-            for k in range(len(chunk)):
-                out.append(_cards_from_future(items[start + k], solved.solvedBoard[k]))
-            advance(len(chunk))
+        return [_cards_from_future(play, answer)
+                for play, answer in zip(items, _solve_boards(structs, 3, advance), strict=True)]
     finally:
         close()
-    return out
 
 
 # Workers for solve_positions_until, one per DDS slot, created on first use.
@@ -457,17 +445,58 @@ def _forget_threads() -> None:
 os.register_at_fork(after_in_child=_forget_threads)
 
 
-def _solve_one(structure: object) -> tuple[object, float]:
+def _solve_one(structure: object, solutions: int = 3) -> tuple[object, float]:
     from redouble.dd import _dds
 
     lib = _dds.library()
     future = _dds.FutureTricks()
     with _slots.one() as k:
         started = time.perf_counter()
-        code = lib.dll.SolveBoard(structure, -1, 3, 1, ctypes.byref(future), k)
+        code = lib.dll.SolveBoard(structure, -1, solutions, 1, ctypes.byref(future), k)
         elapsed = time.perf_counter() - started
     lib.check(code, "SolveBoard")
     return future, elapsed
+
+
+def _solve_until(structures: Sequence[object], deadline: float | None, safety: float, solutions: int,
+                 clock: Callable[[], float] = time.perf_counter) -> list[object | None]:
+    """DDS's answers for ``structures``, searched in order one a core until ``deadline`` (see
+    :func:`solve_positions_until`); None for those not searched or still running at the deadline."""
+    global _workers
+    from redouble.dd import _dds
+
+    width = max(1, _dds.library().threads)
+    if _workers is None:
+        with _workers_lock:
+            if _workers is None:
+                _workers = ThreadPoolExecutor(max_workers=width, thread_name_prefix="dds")
+    results: list[object | None] = [None] * len(structures)
+    running: dict[Future[tuple[object, float]], int] = {}
+    spent: list[float] = []  # the time each finished search took
+    start = 0
+    while True:
+        now = clock()
+        while start < len(structures) and len(running) < width:
+            if deadline is not None and spent and now + safety * sum(spent) / len(spent) > deadline:
+                break
+            if deadline is not None and not spent and running and now > deadline:
+                break
+            running[_workers.submit(_solve_one, structures[start], solutions)] = start
+            start += 1
+        if not running:
+            break
+        timeout = None if deadline is None or not spent else max(0.0, deadline - now)
+        done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
+        if not done:
+            break  # the deadline: what still runs is abandoned
+        for future in done:
+            k = running.pop(future)
+            answer, elapsed = future.result()
+            results[k] = answer
+            spent.append(elapsed)
+        if deadline is not None and clock() > deadline:
+            break
+    return results
 
 
 def solve_positions_until(plays: Sequence[Play], deadline: float | None,
@@ -486,41 +515,22 @@ def solve_positions_until(plays: Sequence[Play], deadline: float | None,
     >>> solve_positions_until(plays, None)[0] == solve_position(plays[0])
     True
     """
-    global _workers
-    from redouble.dd import _dds
+    answers = _solve_until([_position_struct(p) for p in plays], deadline, safety, 3)
+    return [None if a is None else _cards_from_future(p, a) for p, a in zip(plays, answers, strict=True)]
 
-    width = max(1, _dds.library().threads)
-    if _workers is None:
-        with _workers_lock:
-            if _workers is None:
-                _workers = ThreadPoolExecutor(max_workers=width, thread_name_prefix="dds")
-    results: list[dict[Card, int] | None] = [None] * len(plays)
-    running: dict[Future[tuple[object, float]], int] = {}
-    spent: list[float] = []  # the time each finished search took
-    start = 0
-    while True:
-        now = time.perf_counter()
-        while start < len(plays) and len(running) < width:
-            if deadline is not None and spent and now + safety * sum(spent) / len(spent) > deadline:
-                break
-            if deadline is not None and not spent and running and now > deadline:
-                break
-            running[_workers.submit(_solve_one, _position_struct(plays[start]))] = start
-            start += 1
-        if not running:
-            break
-        timeout = None if deadline is None or not spent else max(0.0, deadline - now)
-        done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
-        if not done:
-            break  # the deadline: what still runs is abandoned
-        for future in done:
-            k = running.pop(future)
-            answer, elapsed = future.result()
-            results[k] = _cards_from_future(plays[k], answer)
-            spent.append(elapsed)
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-    return results
+
+def solve_contracts_until(contracts: Sequence[tuple[Deal, Strain, Seat]], deadline: float | None,
+                          safety: float = 1.5, clock: Callable[[], float] = time.perf_counter) -> list[int | None]:
+    """:func:`solve_contracts` one search a core, in order, until ``deadline`` (a ``clock`` value; None: all),
+    as :func:`solve_positions_until` does: None for a contract not solved by then.
+
+    >>> four_spades = (Deal.random(seed=3), Strain.SPADES, Seat.NORTH)
+    >>> solve_contracts_until([four_spades], None) == solve_contracts([four_spades])
+    True
+    """
+    structs = [_opening_struct(*_checked_contract(item)) for item in contracts]
+    answers = _solve_until(structs, deadline, safety, 1, clock)
+    return [None if a is None else 13 - a.score[0] for a in answers]  # type: ignore[attr-defined]
 
 
 def opening_leads(deal: Deal, contract: Contract | str) -> dict[Card, int]:

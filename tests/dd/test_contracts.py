@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from redouble import Deal
 from redouble.cards import Seat, Strain
-from redouble.dd import solve_contracts, solve_deal
+from redouble.dd import solve_contracts, solve_contracts_until, solve_deal
 from redouble.errors import RedoubleError
 
 GRAND = Deal.parse("N:AKQJ.AKQ.AKQ.AKQ 5432.5432.5432.5 T987.T987.T9.T98 6.J6.J876.J76432")
@@ -39,3 +41,15 @@ def test_bad_items_are_named() -> None:
         solve_contracts(["x"])  # type: ignore[list-item]
     with pytest.raises(RedoubleError, match="needs all four hands"):
         solve_contracts([(Deal.parse("N:AKQJ.AKQ.AKQ.AKQ - - -"), Strain.SPADES, Seat.NORTH)])
+
+
+def test_until_a_deadline() -> None:
+    deals = [Deal.random(seed=s) for s in range(4)]
+    items = [(d, Strain.HEARTS, Seat.SOUTH) for d in deals]
+    assert solve_contracts_until(items, None) == solve_contracts(items)
+    # Past the deadline already: the first search is still made and waited for (an answer of some kind),
+    # no other is started.
+    got = solve_contracts_until(items, time.perf_counter() - 1)
+    assert got[0] == solve_contracts(items[:1])[0] and got[1:] == [None, None, None]
+    fake_now = iter(range(100))  # a clock of its own: one second a reading, the deadline long past
+    assert solve_contracts_until(items, -5.0, clock=lambda: float(next(fake_now)))[1:] == [None, None, None]
