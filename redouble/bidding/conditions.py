@@ -347,6 +347,32 @@ class Test(Condition):
 
 
 @dataclass(frozen=True)
+class Given(Condition):
+    """A requirement on the auction alone (how the bound suits rank, which suits partner showed), not on the
+    hand: it decides whether the rule applies at all, so the explanation of a call checks it too (1D-1H-2C
+    was read as a reverse before, since only the hand was asked how clubs rank against diamonds).
+
+    >>> from redouble.bidding.rules import rule
+    >>> r = rule("x", "1x P 1y P ?", "2z", given("{z} below {x}", lambda e: e.suit("z") < e.suit("x")))
+    >>> [str(c) for c, env in r.calls_in(("1D", "P", "1H", "P")) if r.applies(env)]
+    ['2C']
+    """
+
+    text: str
+    fn: Callable[[Env], bool] = field(compare=False)
+
+    def holds(self, hand: Hand, env: Env) -> bool:
+        return bool(self.fn(env))
+
+    def describe(self, env: Env) -> str:
+        return self.text
+
+
+def given(text: str, fn: Callable[[Env], Any]) -> Given:
+    return Given(text, fn)
+
+
+@dataclass(frozen=True)
 class AnyOf(Condition):
     """At least one of several sets of conditions."""
 

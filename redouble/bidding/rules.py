@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from redouble.bidding.conditions import MAJORS, MINORS, Condition, Env
+from redouble.bidding.conditions import MAJORS, MINORS, Condition, Env, Given
 from redouble.bidding.meaning import Forcing, HandRange, Meaning
 from redouble.calls import Call
 from redouble.cards import Strain, Suit
@@ -141,10 +141,15 @@ class Rule:
             yield from self.legal_calls(env, ctx, hand)
 
     def legal_calls(self, env: dict[str, Suit], ctx: Context, hand: Hand | None = None) -> Iterator[tuple[Call, Env]]:
-        """The legal (call, bindings) of one situation ``env`` this rule matched."""
+        """The legal (call, bindings) of one situation ``env`` this rule matched, where its requirements on
+        the auction alone hold."""
         for call, e in self._expand(env, ctx, hand, ctx.calls):
-            if ctx.is_legal(call):
+            if ctx.is_legal(call) and self.applies(e):
                 yield call, e
+
+    def applies(self, env: Env) -> bool:
+        """Whether the rule's requirements on the auction alone (:class:`Given`) hold for these bindings."""
+        return all(c.fn(env) for c in self.hand if isinstance(c, Given))
 
     @property
     def _letter(self) -> str | None:

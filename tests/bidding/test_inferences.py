@@ -156,3 +156,18 @@ def test_each_side_read_by_its_own_system() -> None:
     assert explain_rules(Auction("N", ["1NT", "P", "2C"]), system=("sayc", "basic"))[2] == "nt.stayman"
     assert explain_rules(Auction("N", ["1NT", "P", "2C"]), system=("basic", "sayc"))[2] != "nt.stayman"
     assert explain_rules(Auction("N", ["P", "1NT", "P", "2C"]), system=("basic", "sayc"))[3] == "nt.stayman"
+
+
+@pytest.mark.parametrize(("auction", "rule", "forcing"), [
+    ("1D P 1H P 2C", "rebid.new-suit-2", False),
+    ("1H P 1S P 2C", "rebid.new-suit-2", False),
+    ("1S P 1NT P 2C", "rebid.new-suit-2", False),
+    ("1C P 1H P 2D", "rebid.reverse", True),
+    ("1C P 1NT P 2D", "rebid.reverse", True),
+])
+def test_a_new_lower_suit_is_not_read_as_a_reverse(auction: str, rule: str, forcing: bool) -> None:
+    """How the bound suits rank is part of the auction: explanations check it (1D-1H-2C was read as a
+    forcing 16+ reverse, and responder bid on with nothing)."""
+    calls = auction.split()
+    assert explain_rules(Auction("N", calls))[-1] == rule
+    assert explain(Auction("N", calls))[-1].forcing.forces is forcing

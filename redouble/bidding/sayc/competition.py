@@ -22,13 +22,14 @@ from redouble.bidding.conditions import (
     Stopper,
     Support,
     any_of,
+    given,
     good_suit,
     short,
     test,
 )
 from redouble.bidding.meaning import HandRange
 from redouble.bidding.rules import GF, INV, NF, F, rule
-from redouble.bidding.sayc.responses import above, below
+from redouble.bidding.sayc.responses import above, below, clubs_after_diamonds
 from redouble.cards import Suit
 from redouble.deal import Hand
 
@@ -264,7 +265,7 @@ COMPETITION = [
     rule("advance.pass", ["1x 1y P ?", "1x 2y P ?"], "P", HCP(0, 9), means="pass"),
     # overcaller after the cue-bid
     rule("advance.after-cue", ["1x 1y P 2x P ?", "1x 2y P 3x P ?"], "4y",
-         test("a major", lambda h, e: e.suit("y").is_major), HCP(13), means="extra values: game"),
+         given("a major", lambda e: e.suit("y").is_major), HCP(13), means="extra values: game"),
     rule("advance.after-cue", ["1x 1y P 2x P ?", "1x 2y P 3x P ?"], ">y", means="a minimum overcall"),
     # === advancing partner's takeout double (1x X P ?) ===================================================
     rule("advance.penalty-pass", ADVANCE, "P", penalty_stack, HCP(7),
@@ -363,10 +364,10 @@ COMPETITION = [
     rule("comp.michaels-minor", "1M 2M P 2NT P ?", "3m", Len("m", 5), means="the minor: {m}"),
     # With a fit for partner's major and values opposite a 5-5, game at once (also over their raise).
     rule("advance.unusual-game", ["1x 2NT P ?", "1x 2NT 3x ?"], "4M",
-         test("{M} is one of the two suits shown", lambda h, e: e.suit("M") in _unbid(e, "x")[:2]),
+         given("{M} is one of the two suits shown", lambda e: e.suit("M") in _unbid(e, "x")[:2]),
          Len("M", 3), Support("M", 10), means="game in {M}: a fit and values opposite the 5-5"),
     rule("advance.unusual-compete", "1x 2NT 3x ?", ">y",
-         test("one of the two suits shown", lambda h, e: e.suit("y") in _unbid(e, "x")[:2]), Len("y", 4),
+         given("one of the two suits shown", lambda e: e.suit("y") in _unbid(e, "x")[:2]), Len("y", 4),
          means="competes in partner's {y}: nine or ten trumps together (the law of total tricks)", order="longest"),
     rule("advance.unusual", "1x 2NT P ?", ">y", test("one of the two suits shown", lambda h, e:
                                                     e.suit("y") in _unbid(e, "x")[:2]),
@@ -388,7 +389,7 @@ COMPETITION = [
     rule("neg.new-suit-1", "1x 1y ?", "1z", Len("z", 5), Points(6), above("z", "y"),
          means="new suit: 5+ {z}, forcing", forcing=F),
     rule("neg.new-major-2", ["1x 1y ?", "1x 2y ?"], ">M", Len("M", 5), Points(11),
-         test("at the two level or higher", lambda h, e: e.ctx is None or e.ctx.last_bid is None
+         given("at the two level or higher", lambda e: e.ctx is None or e.ctx.last_bid is None
               or e.ctx.last_bid.level >= 2 or e.suit("M") < e.suit("y")),
          means="new major at the two level in competition: 5+ {M}, 11+ points, forcing", forcing=F),
     # Their 1NT overcall: the points are ours, so a double is for penalty (expert standard); opener, balanced,
@@ -400,7 +401,7 @@ COMPETITION = [
     rule("neg.double", "1x 2y ?", "X", neg_shape, HCP(8),
          means="negative double: 4+ in the unbid major(s), 8+", forcing=F),
     rule("neg.new-suit-1", "1x 1y ?", "1z", Len("z", 4, 4), Points(6), above("z", "y"),
-         test("not spades over hearts (the double shows four)", lambda h, e: e.suit("z") != Suit.SPADES
+         given("not spades over hearts (the double shows four)", lambda e: e.suit("z") != Suit.SPADES
               or e.suit("y") != Suit.HEARTS),
          means="new suit: 4+ {z}, forcing", forcing=F),
     rule("neg.new-suit-2", ["1x 1y ?", "1x 2y ?"], ">z", Len("z", 5), Points(11),
@@ -421,7 +422,8 @@ COMPETITION = [
     rule("neg.opener-nt", ["1x 1y X P ?", "1x 2y X P ?"], "2NT", Balanced(), HCP(18, 19), Stopper("y"),
          means="18-19 balanced, a stopper", forcing=INV),
     rule("neg.opener-rebid", ["1x 1y X P ?", "1x 2y X P ?"], ">x", Len("x", 6), means="6+ {x}"),
-    rule("neg.opener-new", ["1x 1y X P ?", "1x 2y X P ?"], ">z", Len("z", 4), means="4+ {z}"),
+    rule("neg.opener-new", ["1x 1y X P ?", "1x 2y X P ?"], ">z", Len("z", 4), means="4+ {z}",
+         shows=(clubs_after_diamonds,)),
     rule("neg.opener-rebid", ["1x 1y X P ?", "1x 2y X P ?"], ">x", Len("x", 5), means="5+ {x}, nothing else"),
     # opener's reopening double when partner passed their overcall
     rule("neg.reopen", ["1x 1y P P ?", "1x 2y P P ?"], "X", short("y", 1), HCP(11, 18),

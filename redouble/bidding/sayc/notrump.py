@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from redouble.bidding.conditions import HCP, Balanced, Len, NoFourCardMajor, Points, any_of, test
+from redouble.bidding.conditions import HCP, Balanced, Len, NoFourCardMajor, Points, any_of, given, test
 from redouble.bidding.rules import GF, INV, NF, SO, F, Rule, rule
 from redouble.cards import Suit
 from redouble.deal import Hand
@@ -290,7 +290,7 @@ NOTRUMP += [
     rule("nt.overcall-game", "1x 1NT P ?", "3NT", HCP(9, 15), means="to play"),
     rule("nt.overcall-invite", "1x 1NT P ?", "2NT", HCP(7, 8), means="invites 3NT", forcing=INV),
     rule("nt.overcall-weak", "1x 1NT P ?", "2y", Len("y", 5), HCP(0, 7),
-         test("not clubs", lambda h, e: e.suit("y") != Suit.CLUBS), means="to play: 5+ {y}"),
+         given("not clubs", lambda e: e.suit("y") != Suit.CLUBS), means="to play: 5+ {y}"),
     rule("nt.overcall-pass", "1x 1NT P ?", "P", HCP(0, 6), means="pass"),
     rule("nt.overcall-stayman-reply", "1x 1NT P 2C P ?", "2H", Len("H", 4), means="four hearts"),
     rule("nt.overcall-stayman-reply", "1x 1NT P 2C P ?", "2S", Len("S", 4), means="four spades"),

@@ -20,7 +20,7 @@ from redouble.bidding.conditions import (
     test,
 )
 from redouble.bidding.rules import GF, INV, NF, SO, F, rule
-from redouble.bidding.sayc.responses import above, below
+from redouble.bidding.sayc.responses import above, below, clubs_after_diamonds
 from redouble.cards import Suit
 
 longer = test("first suit longer", lambda h, e: h.length(e.suit("x")) > h.length(e.suit("z")))
@@ -49,7 +49,7 @@ OPENER_REBIDS = [
     rule("rebid.game-own-suit", "1M P 1y P ?", "4M", Len("M", 6), Points(19),
          means="game in a long {M} suit: 19+ points"),
     rule("rebid.new-suit-2", "1x P 1y P ?", "2z", Len("z", 4), Points(12, 18), below("z", "x"), below("z", "y"),
-         means="new suit, not a reverse: 4+ {z}, 12-18 points"),
+         means="new suit, not a reverse: 4+ {z}, 12-18 points", shows=(clubs_after_diamonds,)),
     rule("rebid.own-suit", "1x P 1y P ?", "2x", Len("x", 6), Points(12, 16), HCP(0, 15),
          means="rebid: 6+ {x}, a minimum (12-16 points with the length)"),
     rule("rebid.raise-minor", "1x P 1m P ?", ">m", Len("m", 4), Support("m", 12, 15),
@@ -74,7 +74,7 @@ OPENER_REBIDS = [
     rule("rebid.own-suit", "1x P 1NT P ?", "2x", Len("x", 6), Points(12, 15),
          means="rebid: 6+ {x}, 12-15 points"),
     rule("rebid.new-suit-2", "1x P 1NT P ?", "2z", Len("z", 4), Points(12, 18), below("z", "x"),
-         means="new suit: 4+ {z}, 12-18 points"),
+         means="new suit: 4+ {z}, 12-18 points", shows=(clubs_after_diamonds,)),
     rule("rebid.own-suit", "1x P 1NT P ?", "2x", Len("x", 5), Points(12, 15),
          means="rebid of five {x}: no better call"),
     rule("rebid.pass-1nt", "1x P 1NT P ?", "P", Points(11, 15), means="pass: a minimum"),

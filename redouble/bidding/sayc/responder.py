@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from redouble.bidding.conditions import HCP, Balanced, Len, Points, Stopper, Support, test
 from redouble.bidding.rules import GF, INV, NF, F, rule
-from redouble.bidding.sayc.responses import below
+from redouble.bidding.sayc.responses import above, below
 from redouble.cards import Suit
 
 no_six_card_major = test("no six-card major to play in", lambda h, e: max(h.length(Suit.HEARTS),
@@ -80,8 +80,8 @@ RESPONDER_REBIDS = [
          means="fourth suit forcing: game values, asks opener to describe further (no promise of {w})",
          forcing=GF, alert=True),
     # --- after a reverse (16+, forcing): 1x P 1y P 2z P ? (natural, but never pass) -----------------------
-    rule("resp2.after-reverse-3nt", "1x P 1y P 2z P ?", "3NT", HCP(10, 14), Stopper("theirs"),
-         Balanced(True), no_six_card_major, means="3NT: 10+ points, a balanced hand"),
+    rule("resp2.after-reverse-3nt", "1x P 1y P 2z P ?", "3NT", above("z", "x"), below("z", "y"), HCP(10, 14),
+         Stopper("theirs"), Balanced(True), no_six_card_major, means="3NT: 10+ points, a balanced hand"),
 ]
 
 __all__ = ["RESPONDER_REBIDS", "F", "GF", "NF"]

@@ -10,24 +10,37 @@ from __future__ import annotations
 from redouble.bidding.conditions import (
     HCP,
     Balanced,
+    Env,
+    Given,
     GoodSuit,
     Len,
     NoFourCardMajor,
     Points,
     Support,
+    given,
     test,
 )
+from redouble.bidding.meaning import HandRange
 from redouble.bidding.rules import GF, INV, NF, SO, F, rule
 from redouble.cards import Suit
 
 
-def below(a: str, b: str):  # type: ignore[no-untyped-def]
+def below(a: str, b: str) -> Given:
     """Suit ``a`` ranks below suit ``b``."""
-    return test(f"{a} ranks below {b}", lambda h, e: e.suit(a) < e.suit(b))
+    return given(f"{a} ranks below {b}", lambda e: e.suit(a) < e.suit(b))
 
 
-def above(a: str, b: str):  # type: ignore[no-untyped-def]
-    return test(f"{a} ranks above {b}", lambda h, e: e.suit(a) > e.suit(b))
+def above(a: str, b: str) -> Given:
+    return given(f"{a} ranks above {b}", lambda e: e.suit(a) > e.suit(b))
+
+
+def _four_diamonds_if_clubs(r: HandRange, e: Env) -> HandRange:
+    return r.narrow_length(Suit.DIAMONDS, 4, None) if (e.suit("x"), e.suit("z")) == (Suit.DIAMONDS, Suit.CLUBS) else r
+
+
+# 1D opened on three only with 4-4-3-2 (no four clubs), so 1D then clubs shows four diamonds or more: a listener
+# with four of them knows the fit.
+clubs_after_diamonds = test("(after 1D, clubs show four diamonds too)", lambda h, e: True, _four_diamonds_if_clubs)
 
 
 singleton_or_void = test("a singleton or void", lambda h, e: min(h.shape) <= 1)

@@ -7,7 +7,7 @@ True
 
 from __future__ import annotations
 
-from redouble.bidding.conditions import HCP, Balanced, GoodSuit, Len, Points, Stopper, test
+from redouble.bidding.conditions import HCP, Balanced, GoodSuit, Len, Points, Stopper, given, test
 from redouble.bidding.rules import GF, NF, SO, F, rule
 
 
@@ -80,7 +80,7 @@ TWO_BIDS = [
     rule("weak-two.place", "2D P 2NT P 3y P ?", "3NT", Stopper("theirs"), means="3NT opposite the maximum"),
     rule("weak-two.place", "2D P 2NT P 3D P ?", "3NT", HCP(18), means="3NT even opposite a minimum"),
     rule("weak-two.place", ["2M P 2NT P 3y P ?", "2M P 2NT P 3M P ?", "2M P 2NT P 3NT P ?"], "P",
-         test("3NT or partner's suit already", lambda h, e: e.ctx is None or e.ctx.last_bid is None
+         given("3NT or partner's suit already", lambda e: e.ctx is None or e.ctx.last_bid is None
               or e.ctx.last_bid.strain is not None and e.ctx.last_bid.strain.suit in (None, e.suit("M"))),
          means="pass: the contract is right"),
     rule("weak-two.place", ["2M P 2NT P 3y P ?"], ">M", means="sign off in partner's suit"),
