@@ -731,7 +731,11 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     hcp = hand.hcp
     if (ctx.system != "basic" and hcp >= 12 + last.level - 1 and last.strain != Strain.NOTRUMP and last.level <= 4
             and all(hand.length(s) <= 2 for s in theirs)
-            and all(hand.length(s) >= 3 for s in Suit if s not in theirs) and ctx.is_legal(Call.DOUBLE)):
+            and (all(hand.length(s) >= 3 for s in Suit if s not in theirs)
+                 or all(hand.length(m) >= 4 for m in MAJORS if m not in theirs) and last.level <= 3
+                 and any(hand.length(m) >= 6 for m in (Suit.CLUBS, Suit.DIAMONDS) if m not in theirs))
+            and ctx.is_legal(Call.DOUBLE)):
+        # (A six-card minor of my own stands in for support of the other, short, minor: I correct to it.)
         return Call.DOUBLE, "natural.takeout-double", "takeout double"
     best: tuple[int, Call, Suit] | None = None
     for s in Suit:

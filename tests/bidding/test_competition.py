@@ -21,6 +21,9 @@ CASES = [
     ("73.K82.AKJ96.K62", "1D 2C P 3C", "N", "Pass", "a plain opening sells out at the three level"),
     ("KQT3.AJT543.A4.J", "1H P P X P 2D P 3D", "N", "3H", "six hearts and five losers: not sold out at 3D"),
     ("Q8762.87.7.Q9864", "1S X 3S 4H P P", "N", "Pass", "a preemptive raise has said it all: partner decides"),
+    # Over their raised weak two: four hearts, short spades and six good diamonds double (a Ben match board
+    # passed 3S with 4H cold); the double is for takeout, the minor a place to correct to.
+    ("85.A753.AKQJ85.9", "2S P 3S", "N", "X", "four hearts and six diamonds: takeout double"),
     # They run from our redouble: opener's pass is forcing, the redoubler doubles with four of their suit.
     ("K97.J983.AQ.Q843", "1C X XX 1S", "N", "Pass", "partner's redouble took charge: a forcing pass"),
     ("AQ97.J983.Q4.Q84", "1C X XX 1S P P", "N", "X", "four spades: penalty double"),
