@@ -943,6 +943,28 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
     return None
 
 
+SACRIFICE_TRUMPS = 10  # the law of total tricks: ten trumps take about ten tricks, two down at the five level
+SACRIFICE_POINTS = 20  # at most this many points together: the game is theirs
+
+
+def _sacrifice(ctx: Context, hand: Hand, combined: float, partner_points: float) -> tuple[Call, str, str] | None:
+    """At favourable vulnerability, over their game, with ten trumps together and the points theirs: bid on
+    (two down not vulnerable costs 300, less than their vulnerable game), unless our defence should beat it."""
+    last = ctx.last_bid
+    if (ctx.system == "basic" or last is None or ctx.last_bid_is_ours or last.strain is None
+            or last.level < GAME_LEVEL[last.strain] or last.level >= 6 or ctx.we_vulnerable or not ctx.they_vulnerable
+            or ctx.auction.doubled or combined > SACRIFICE_POINTS):
+        return None
+    fit = agreed_suit(ctx, hand)
+    if fit is None or fit.strain == last.strain or hand.length(fit) + ctx.ranges[ctx.partner].length_min[fit] \
+            < SACRIFICE_TRUMPS or defence_beats(ctx, hand, last, partner_points):
+        return None
+    bid = cheapest(ctx, fit.strain)
+    if bid is None or bid.level > 5 or not ctx.is_legal(bid):
+        return None
+    return bid, "natural.sacrifice", f"sacrifice at favourable vulnerability: ten or more {fit.name.lower()} together"
+
+
 # Calls that describe a weak hand in one go: partner decides from there on.
 PREEMPTIVE = frozenset({"open.weak-two", "open.preempt-3", "open.preempt-4", "xx.jump-raise", "xx.jump-shift",
                         "comp.weak-jump"})
@@ -1120,6 +1142,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
 
     if _penalty_double(ctx, hand, combined):
         return Call.DOUBLE, "natural.penalty-double", "penalty double: the points are ours and their trumps break badly"
+    sacrifice = _sacrifice(ctx, hand, combined, p_est)
+    if sacrifice is not None:
+        return sacrifice
 
     slam_try = _slam_try(ctx, hand, slam_combined, level)
     if slam_try is not None:

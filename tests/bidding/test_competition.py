@@ -95,3 +95,17 @@ def test_new_calls_are_explained() -> None:
     assert explain_rules(Auction("N", "4S 4NT".split()))[1] == "comp.over-preempt-4nt"
     assert explain_rules(Auction("N", "1H P 2H P P X".split()))[5] == "comp.balance-double"
     assert explain_rules(Auction("N", "1H P 1S P 2C P 4H".split()))[6] == "resp2.game-raise"
+
+
+@pytest.mark.parametrize(("hand", "auction", "vulnerability", "expected", "why"), [
+    ("87652.7.J876.984", "1H 1S 4H", "EW", "4S", "ten spades, they are vulnerable and we are not: sacrifice"),
+    ("87652.7.J876.984", "1H 1S 4H", "None", "Pass", "equal vulnerability: a yarborough lets them play"),
+    ("87652.7.J876.984", "1H 1S 4H", "NS", "Pass", "we are vulnerable: no sacrifice"),
+    ("8765.72.J876.984", "1H 1S 4H", "EW", "Pass", "nine spades: not enough trumps to sacrifice"),
+])
+def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerability: str, expected: str,
+                                               why: str) -> None:
+    from redouble import Vulnerability
+
+    choice = choose_call(Hand.parse(hand), Auction("E", auction.split()), Vulnerability.parse(vulnerability))
+    assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule}"
