@@ -21,6 +21,12 @@ CASES = [
     ("73.K82.AKJ96.K62", "1D 2C P 3C", "N", "Pass", "a plain opening sells out at the three level"),
     ("KQT3.AJT543.A4.J", "1H P P X P 2D P 3D", "N", "3H", "six hearts and five losers: not sold out at 3D"),
     ("Q8762.87.7.Q9864", "1S X 3S 4H P P", "N", "Pass", "a preemptive raise has said it all: partner decides"),
+    # Negative doubles through 3S (the expert standard over the booklet's 2S), with values; opener answers.
+    ("KJ84.Q73.A852.62", "1H 3C", "N", "X", "four spades over their jump to 3C: negative double"),
+    ("A4.KQ73.K852.962", "1S 3D", "N", "X", "four hearts over their 3D: negative double"),
+    ("AQ3.K852.KQ4.J52", "1D 3C X P", "N", "3H", "opener shows four hearts"),
+    ("A3.K82.KQJ54.KJ2", "1D 3C X P", "N", "3NT", "no major, a club stopper: 3NT"),
+    ("A3.K8.KJ542.KQT9", "1D 3C X P", "N", "Pass", "a club stack: the double is converted"),
     # Over their raised weak two: four hearts, short spades and six good diamonds double (a Ben match board
     # passed 3S with 4H cold); the double is for takeout, the minor a place to correct to.
     ("85.A753.AKQJ85.9", "2S P 3S", "N", "X", "four hearts and six diamonds: takeout double"),

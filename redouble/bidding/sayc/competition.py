@@ -90,6 +90,13 @@ def _neg_shows(r: HandRange, e: Env) -> HandRange:
 neg_shape = test("four cards in the unbid major(s)", negative_double_shape, _neg_shows)
 
 
+def trump_stack(suit: str):  # type: ignore[no-untyped-def]
+    """A holding in their suit to defend with: two of the top five honours, or five cards."""
+    return test("a trump holding to defend with: two of the top five, or five cards",
+                lambda h, e: h.length(e.suit(suit)) >= 5
+                or sum(h.holding(e.suit(suit)) >> b & 1 for b in (12, 11, 10, 9, 8)) >= 2)
+
+
 def two_lowest_unbid(h: Hand, e: Env) -> bool:
     low = _unbid(e, "x")[:2]
     return all(h.length(s) >= 5 for s in low)
@@ -400,6 +407,9 @@ COMPETITION = [
          forcing=F),
     rule("neg.double", "1x 2y ?", "X", neg_shape, HCP(8),
          means="negative double: 4+ in the unbid major(s), 8+", forcing=F),
+    # Over a jump to the three level the expert standard keeps the double negative (through 3S), with values.
+    rule("neg.double", "1x 3y ?", "X", neg_shape, HCP(10),
+         means="negative double: 4+ in the unbid major(s), 10+", forcing=F),
     rule("neg.new-suit-1", "1x 1y ?", "1z", Len("z", 4, 4), Points(6), above("z", "y"),
          given("not spades over hearts (the double shows four)", lambda e: e.suit("z") != Suit.SPADES
               or e.suit("y") != Suit.HEARTS),
@@ -413,25 +423,26 @@ COMPETITION = [
     rule("neg.1nt", "1x 1y ?", "1NT", HCP(6, 10), Stopper("y"), means="natural: 6-10 with a stopper"),
     rule("neg.pass", ["1x 1y ?", "1x 2y ?"], "P", HCP(0, 10), means="pass"),
     # opener after a negative double (forced to bid)
-    rule("neg.opener-major", ["1x 1y X P ?", "1x 2y X P ?"], ">>M", Len("M", 4), Points(16, 18),
+    rule("neg.opener-penalty-pass", "1x 3y X P ?", "P", Len("y", 4), trump_stack("y"),
+         means="converts the negative double: a trump stack in {y}"),
+    rule("neg.opener-major", ["1x 1y X P ?", "1x 2y X P ?", "1x 3y X P ?"], ">>M", Len("M", 4), Points(16, 18),
          means="jump: 4 {M}, 16-18", forcing=INV),
-    rule("neg.opener-major", ["1x 1y X P ?", "1x 2y X P ?"], ">M", Len("M", 4), Points(11, 15),
+    rule("neg.opener-major", ["1x 1y X P ?", "1x 2y X P ?", "1x 3y X P ?"], ">M", Len("M", 4), Points(11, 15),
          means="4 {M}, a minimum"),
+    rule("neg.opener-nt", "1x 3y X P ?", "3NT", HCP(12, 19), Stopper("y"), means="3NT: a stopper in {y}"),
     rule("neg.opener-nt", "1x 1y X P ?", "1NT", Balanced(), HCP(12, 14), Stopper("y"),
          means="12-14 balanced, a stopper"),
     rule("neg.opener-nt", ["1x 1y X P ?", "1x 2y X P ?"], "2NT", Balanced(), HCP(18, 19), Stopper("y"),
          means="18-19 balanced, a stopper", forcing=INV),
-    rule("neg.opener-rebid", ["1x 1y X P ?", "1x 2y X P ?"], ">x", Len("x", 6), means="6+ {x}"),
-    rule("neg.opener-new", ["1x 1y X P ?", "1x 2y X P ?"], ">z", Len("z", 4), means="4+ {z}",
+    rule("neg.opener-rebid", ["1x 1y X P ?", "1x 2y X P ?", "1x 3y X P ?"], ">x", Len("x", 6), means="6+ {x}"),
+    rule("neg.opener-new", ["1x 1y X P ?", "1x 2y X P ?", "1x 3y X P ?"], ">z", Len("z", 4), means="4+ {z}",
          shows=(clubs_after_diamonds,)),
-    rule("neg.opener-rebid", ["1x 1y X P ?", "1x 2y X P ?"], ">x", Len("x", 5), means="5+ {x}, nothing else"),
+    rule("neg.opener-rebid", ["1x 1y X P ?", "1x 2y X P ?", "1x 3y X P ?"], ">x", Len("x", 5),
+         means="5+ {x}, nothing else"),
     # opener's reopening double when partner passed their overcall
     rule("neg.reopen", ["1x 1y P P ?", "1x 2y P P ?"], "X", short("y", 1), HCP(11, 18),
          means="reopening double: short in {y}", forcing=F),
-    rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8),
-         test("a trump holding to defend with: two of the top five, or five cards",
-              lambda h, e: h.length(e.suit("y")) >= 5
-              or sum(h.holding(e.suit("y")) >> b & 1 for b in (12, 11, 10, 9, 8)) >= 2),
+    rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8), trump_stack("y"),
          means="penalty pass: a trump stack in {y}"),
     # === they doubled our opening for takeout (1x X ?) ===================================================
     rule("xx.game-raise", "1M X ?", "4M", Len("M", 5), HCP(0, 9), short_somewhere,
