@@ -470,6 +470,7 @@ COMPETITION = [
     # === they overcalled our 1NT (1NT 2y ?) =============================================================
     rule("nt-comp.penalty", "1NT 2y ?", "X", Len("y", 4), HCP(7),
          means="penalty double"),
+    rule("nt-comp.penalty-pass", "1NT 2y X P ?", "P", means="leaves partner's penalty double in"),
     rule("nt-comp.game", "1NT 2y ?", "4M", Len("M", 6), HCP(10), means="to play"),
     rule("nt-comp.cue", "1NT 2y ?", "3y", HCP(10), test("a four-card major", lambda h, e:
                                                         any(4 <= h.length(m) <= 5 for m in MAJORS if m != e.suit("y"))),
