@@ -1038,6 +1038,11 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     partner_spoke = any(ex.call.is_bid or ex.call.is_double for ex in ctx.calls_of(ctx.partner))
     if not ctx.we_opened and not partner_spoke:
         entry = _enter(ctx, hand)
+        if entry is not None and entry[0].strain == Strain.NOTRUMP and any(
+                ex.call.is_bid or ex.call.is_double for ex in ctx.calls_of(ctx.seat)):
+            # Notrump as a second action, partner silent: my first call showed these values already (a 16+
+            # double of their 1NT bid 2NT again when they ran, opposite nothing).
+            entry = None
         if entry is not None:
             return entry
         return (Call.PASS, "natural.pass", "nothing worth showing") if not ctx.forced else _forced_call(ctx, hand)
