@@ -21,6 +21,9 @@ CASES = [
     ("73.K82.AKJ96.K62", "1D 2C P 3C", "N", "Pass", "a plain opening sells out at the three level"),
     ("KQT3.AJT543.A4.J", "1H P P X P 2D P 3D", "N", "3H", "six hearts and five losers: not sold out at 3D"),
     ("Q8762.87.7.Q9864", "1S X 3S 4H P P", "N", "Pass", "a preemptive raise has said it all: partner decides"),
+    # 17 HCP and six clubs over their 3D (a void in spades: no double): bid the clubs (a bfgbidding board
+    # passed with game on).
+    (".KQJ3.AQ7.A76542", "3D", "N", "4C", "a strong hand with six clubs does not sell out to the preempt"),
     # My penalty double of their 1NT showed my values: when they run, partner silent, no notrump again.
     ("K96.AK86.A5.KJ63", "1NT X 2H P 2S", "N", "Pass", "the double said it: no 2NT opposite a silent partner"),
     # Our 1NT overcalled and partner doubled for penalty: opener leaves it in (a Ben match board bid 4S).

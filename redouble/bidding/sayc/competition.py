@@ -224,6 +224,9 @@ COMPETITION = [
          means="natural: a good six-card {y} suit"),
     rule("comp.over-preempt-overcall", "3x ?", ">y", Len("y", 5), HCP(15), GoodSuit("y"),
          means="natural: a good five-card {y} suit"),
+    # Strength makes up for the suit: 16+ with six cards bids them rather than sell out to the preempt.
+    rule("comp.over-preempt-overcall", "3x ?", ">y", Len("y", 6), HCP(16),
+         means="natural: six {y} and a strong hand"),
     rule("comp.pass", "3x ?", "P", means="pass"),
     rule("comp.over-preempt-double", "4M ?", "X", HCP(13), Len("M", 4),
          test("two trump honours", lambda h, e: sum(h.holding(e.suit("M")) >> b & 1 for b in (12, 11, 10, 9)) >= 2),
