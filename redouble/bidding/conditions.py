@@ -210,7 +210,7 @@ class Len(Condition):
 
 @dataclass(frozen=True)
 class Balanced(Condition):
-    """4333, 4432 or 5332 (``semi=True`` also allows 5422 and 6322)."""
+    """4333, 4432 or 5332 (``semi=True``: no singleton or void, so 5422, 6322 and 7222 too)."""
 
     semi: bool = False
 
@@ -218,8 +218,8 @@ class Balanced(Condition):
         return hand.is_semi_balanced if self.semi else hand.is_balanced
 
     def narrow(self, rng: HandRange, env: Env) -> HandRange:
-        for s in Suit:
-            rng = rng.narrow_length(s, 2, 6 if self.semi else 5)
+        for s in Suit:  # semi-balanced: no singleton or void, so a 7-2-2-2 too
+            rng = rng.narrow_length(s, 2, 7 if self.semi else 5)
         return rng
 
     def describe(self, env: Env) -> str:

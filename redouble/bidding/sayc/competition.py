@@ -456,7 +456,7 @@ COMPETITION = [
     rule("xx.redouble", "1x X ?", "XX", HCP(10), means="redouble: 10+ points, usually no fit", forcing=F),
     # After the redouble, when they run: the redoubler has taken charge. Opener passes (forcing) unless the
     # hand has shape to show; the redoubler doubles with four of their suit, else bids naturally.
-    rule("xx.opener-after-run", ["1x X XX 1y ?", "1x X XX 2y ?"], "P", Balanced(True), HCP(0, 16),
+    rule("xx.opener-after-run", ["1x X XX 1y ?", "1x X XX 2y ?"], "P", Balanced(), HCP(0, 16),
          means="forcing pass: partner's redouble took charge", forcing=F),
     rule("xx.redoubler-double", ["1x X XX 1y P P ?", "1x X XX 2y P P ?"], "X", Len("y", 4),
          means="penalty double: four or more {y}"),
