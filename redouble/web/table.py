@@ -204,10 +204,12 @@ class Table:
         return {"type": "card", "seat": seat.letter, "card": str(choice.card)}
 
     def robot(self, budget: float | None = None) -> Robot:
-        """The table's computer player: its system, its strength (fast: rules of thumb), its scoring."""
+        """The table's computer player: its system, its strength (fast: rules of thumb), its scoring;
+        ``budget`` (the seconds the workers can give this table now) bounds its thinking on a call as on a
+        card: at fifty tables a call that took its full 0.8 s kept every other table waiting."""
+        think = 0.0 if self.fast_robots else STRONG_THINK if budget is None else min(STRONG_THINK, budget)
         robot = Robot(system=str(self.config.get("system", "sayc")),
-                      player="simple" if self.fast_robots else "sampling", scoring=self.scoring,
-                      think=0.0 if self.fast_robots else STRONG_THINK)
+                      player="simple" if self.fast_robots else "sampling", scoring=self.scoring, think=think)
         return robot if budget is None else dataclasses.replace(robot, budget=budget)
 
     def for_thinking(self) -> Table:

@@ -109,3 +109,16 @@ def test_robots_accept_a_claim_of_the_tricks_the_claimer_is_sure_of() -> None:
     assert answer is not None and answer["accept"] is True
     table.apply(answer)
     assert table.view(Seat.SOUTH)["board"]["phase"] == "done"
+
+
+def test_the_workers_share_of_time_bounds_a_strong_robots_thinking_on_calls_as_on_cards() -> None:
+    from redouble.bidding.simulation import STRONG_THINK
+
+    seats = {"N": "robot", "E": "robot", "S": "human", "W": "robot"}
+    strong = Table("t", {"form": "duplicate", "seats": seats, "robots": "strong"})
+    assert (strong.robot().think, strong.robot(None).budget) == (STRONG_THINK, 0.8)
+    busy = strong.robot(0.05)  # many tables want the workers at once
+    assert (busy.think, busy.budget) == (0.05, 0.05)
+    assert strong.robot(5.0).think == STRONG_THINK  # never more than a call's own limit
+    fast = Table("t", {"form": "duplicate", "seats": seats, "robots": "fast"})
+    assert fast.robot(0.05).think == 0.0
