@@ -32,7 +32,7 @@ from redouble.bidding.meaning import Forcing
 from redouble.calls import Call, Contract
 from redouble.cards import SEATS, Seat, Strain, Suit, Vulnerability
 from redouble.deal import Deal, Hand
-from redouble.errors import RedoubleError
+from redouble.errors import RedoubleError, SolverUnavailableError
 
 if TYPE_CHECKING:
     from redouble.cardplay.sampling import View
@@ -308,8 +308,11 @@ def think_call(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vuln
     drawn = draw_layouts(_view(hand, seat), layouts, auction=auction, vulnerability=vulnerability,
                          system=(ns, ew), ranges=ranges, seed=seed + _auction_seed(auction, hand),
                          deadline=_perf_deadline(clock, started + think * DRAW_SHARE))
-    outcomes = simulate(hand, auction, candidates, drawn.deals, drawn.weights, vulnerability, system, scoring,
-                        deadline=deadline, clock=clock)
+    try:
+        outcomes = simulate(hand, auction, candidates, drawn.deals, drawn.weights, vulnerability, system, scoring,
+                            deadline=deadline, clock=clock)
+    except SolverUnavailableError:
+        return candidates[0]  # no double-dummy solver here: the rules alone
     return pick(candidates, outcomes, scoring)
 
 

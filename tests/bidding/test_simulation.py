@@ -26,7 +26,7 @@ from redouble.calls import Call
 from redouble.cardplay.auction_fit import draw_layouts
 from redouble.cards import Seat, Strain, Vulnerability
 from redouble.dd import solve_contracts
-from redouble.errors import RedoubleError
+from redouble.errors import RedoubleError, SolverUnavailableError
 from redouble.robots import Robot
 
 NONE = Vulnerability.NONE
@@ -182,3 +182,13 @@ def test_a_thinking_robot_makes_legal_calls_through_a_whole_auction() -> None:
         assert board.auction.is_legal(choice.call)
         board.auction.push(choice.call)
     assert board.auction.is_complete
+
+
+def test_without_a_solver_the_rules_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    import redouble.dd
+
+    def unavailable(*args: object, **kwargs: object) -> list[int | None]:
+        raise SolverUnavailableError("no double-dummy solver")
+
+    monkeypatch.setattr(redouble.dd, "solve_contracts_until", unavailable)
+    assert think_call(GAME_HAND, STAYMAN, NONE, think=0.5) == choose_call(GAME_HAND, STAYMAN, NONE)
