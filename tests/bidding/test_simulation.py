@@ -52,6 +52,12 @@ def test_invitation_or_stop() -> None:
     assert candidates("K2.AQJ63.KJ4.Q72", "1H P 2H P") == ["3H", "Pass"]
 
 
+def test_part_score_or_game_and_game_or_slam() -> None:
+    assert candidates("AKQJ3.AK2.KQ3.32", "1S P 2S P") == ["4S", "Pass"]
+    # 22 HCP opposite partner's 3NT (10 or more): the rules pass, a slam is the other call to weigh.
+    assert candidates("KQ2.AK3.AQ2.KJ32", "1NT P 3NT P") == ["Pass", "6NT"]
+
+
 @pytest.mark.parametrize(("hand", "calls"), [
     ("AKQ4.J92.T8.Q765", ""),                # an opening
     ("AKQ4.J92.T8.Q765", "1D P"),            # a response: system, not judgement
@@ -192,3 +198,11 @@ def test_without_a_solver_the_rules_call(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(redouble.dd, "solve_contracts_until", unavailable)
     assert think_call(GAME_HAND, STAYMAN, NONE, think=0.5) == choose_call(GAME_HAND, STAYMAN, NONE)
+
+
+def test_the_strong_table_manager_client_thinks_and_the_fast_one_does_not() -> None:
+    from redouble.tm.client import ClientOptions
+
+    assert ClientOptions(robot="strong").robot_for(1).think == STRONG_THINK
+    assert ClientOptions(robot="fast").robot_for(1).think == 0.0
+    assert ClientOptions(robot="redouble").robot_for(1).think == 0.0  # as in redouble match
