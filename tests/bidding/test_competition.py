@@ -21,6 +21,9 @@ CASES = [
     ("73.K82.AKJ96.K62", "1D 2C P 3C", "N", "Pass", "a plain opening sells out at the three level"),
     ("KQT3.AJT543.A4.J", "1H P P X P 2D P 3D", "N", "3H", "six hearts and five losers: not sold out at 3D"),
     ("Q8762.87.7.Q9864", "1S X 3S 4H P P", "N", "Pass", "a preemptive raise has said it all: partner decides"),
+    # The overcaller raised by partner: six spades and five losers bid game (a Ben match board stopped in 3S).
+    ("AQJ743.9.KQJ2.43", "P 1H 1S 2H 2S P", "N", "4S", "a playing hand opposite the raise: game"),
+    ("AQ9743.92.K52.43", "P 1H 1S 2H 2S P", "N", "Pass", "seven losers: the raise is enough"),
     # 17 HCP and six clubs over their 3D (a void in spades: no double): bid the clubs (a bfgbidding board
     # passed with game on).
     (".KQJ3.AQ7.A76542", "3D", "N", "4C", "a strong hand with six clubs does not sell out to the preempt"),

@@ -257,6 +257,10 @@ COMPETITION = [
          test("a second suit of four", lambda h, e: sorted(h.shape)[-2] >= 4),
          means="natural: a good five-card {M} suit, shapely"),
     rule("comp.pass", "1NT ?", "P", means="pass"),
+    # === the overcaller after partner's raise: a six-card major and five losers make game (the losing-trick
+    # count: partner's raise covers about three of them) ===================================================
+    rule("overcaller.game", ["1x 1M P 2M P ?", "1x 1M 2x 2M P ?"], "4M", Len("M", 6), losers_at_most(5),
+         means="game: a six-card {M} suit and five losers or fewer opposite the raise"),
     # === advancing partner's overcall (1x 1y P ?, 1x 2y P ?) ==============================================
     rule("advance.cue-raise", ["1x 1y P ?", "1x 2y P ?"], ">x", Len("y", 3), Support("y", 11),
          means="cue-bid: a limit raise or better in {y}", forcing=F),
