@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from web_helpers import Player, TestClient, make_client, simple_choice
@@ -51,10 +53,10 @@ def test_an_online_two_table_howell_with_people_and_robots(client: TestClient) -
         assert all(p["board"] != board for p in view["played"])
         play_my_board(client, next(iter(seats.values())))
         # The other table is all robots; once both have finished, the next round starts by itself.
-        for _ in range(200):
-            view = client.get(f"/api/events/{event_id}/pair/1", headers=auth(ann["token"])).json()
-            if round_ == 3 and len(view["played"]) == 3 or round_ < 3 and view["round"] == round_ + 1:
-                break
+        view = pair_view_when(
+            client, event_id, ann["token"],
+            lambda v, r=round_: len(v["played"]) == 3 if r == 3 else v["round"] == r + 1,
+            f"round {round_} finished at both tables")
         mine = [p for p in view["played"] if p["board"] == board][0]
         assert len(mine["traveller"]) == 2  # both tables have played it
     results = client.get(f"/api/events/{event_id}/results", headers=auth(director)).json()
@@ -69,12 +71,22 @@ def seat_tokens(view: dict) -> dict[str, str]:
     return {seat: url.rsplit("/", 1)[1] for seat, url in view["table"]["seats"].items()}
 
 
-def wait_for_round(client: TestClient, event_id: str, token: str, number: int) -> dict:
-    for _ in range(200):
+def pair_view_when(client: TestClient, event_id: str, token: str, ready: Callable[[dict], bool], what: str,
+                   seconds: float = 60.0) -> dict:
+    """Pair 1's page once ``ready`` holds. A finished board reaches the event just after the table announces
+    it (and the robots' table finishes in a worker process), so the page is asked again until then."""
+    deadline = time.monotonic() + seconds
+    while True:
         view = client.get(f"/api/events/{event_id}/pair/1", headers=auth(token)).json()
-        if view["round"] == number:
+        if ready(view):
             return view
-    raise AssertionError(f"round {number} never started")
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} within {seconds:.0f} s: {view}")
+        time.sleep(0.02)
+
+
+def wait_for_round(client: TestClient, event_id: str, token: str, number: int) -> dict:
+    return pair_view_when(client, event_id, token, lambda v: v["round"] == number, f"round {number} started")
 
 
 def stored_bytes(db: Path) -> bytes:
@@ -123,7 +135,7 @@ def test_online_links_are_kept_hashed_survive_a_restart_and_are_reissued(db: Pat
         newest = seat_tokens(client.get(f"/api/events/{event_id}/pair/1", headers=auth(new_pair)).json())
         assert newest[seat] not in (old, fresh[seat])
         play_my_board(client, f"/#/t/{newest[seat]}")
-        assert len(client.get(f"/api/events/{event_id}/pair/1", headers=auth(new_pair)).json()["played"]) == 3
+        pair_view_when(client, event_id, new_pair, lambda v: len(v["played"]) == 3, "the third board recorded")
         # Only the director re-issues links, and only a registered pair's.
         r = client.post(f"/api/events/{event_id}/pair/1/links", headers=auth(new_pair), json={})
         assert r.status_code == 403 and "only the director" in r.json()["error"]
