@@ -24,7 +24,7 @@ stops at the first such call unless told otherwise):
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -59,9 +59,12 @@ MAX_FIT_CANDIDATES = 800
 # every fitting completion, up to 8-32 a hand, led 71% right: a few hands of the hardest seat (often the
 # declarer) filled all the layouts. One layout a hand weighed by the share of 6 that fit led 76.5%; by
 # the share of 12, 73% (the noise on 336 leads is about 2 points either way).
-PROBE = 40
+PROBE = 12
 COMPLETIONS = 6
-# Seat by seat, the draws by the ranges are renewed when used up, up to this many rounds (and the clock).
+# Seat by seat, the layouts dealt by the ranges come this many at a time as the checking walks through them
+# (dealing all the candidates first took half of a lead's fitting time on a busy machine, for layouts the
+# clock never reached), up to MAX_ROUNDS times the candidates (and the clock).
+FIT_CHUNK = 64
 MAX_ROUNDS = 6
 
 
@@ -188,18 +191,8 @@ def draw_layouts(view: View, count: int, *, auction: Auction | None = None,
                  vulnerability: Vulnerability | str = Vulnerability.NONE, system: str | tuple[str, str] = "sayc",
                  ranges: Mapping[Seat, HandRange] | None = None, weight: SampleWeight | None = None,
                  seed: int = 0, candidates: int | None = None, deadline: float | None = None) -> Layouts:
-    """``count`` layouts of the cards ``view`` cannot see, the ones that best explain ``auction`` first.
-
-    ``candidates`` layouts (by default :data:`FIT_FACTOR` times ``count``, at most
-    :data:`MAX_FIT_CANDIDATES` unless ``count`` is more) are dealt by the auction's ranges. With two hands
-    unseen each is checked against the calls and the best fits kept (:func:`fit_to_auction`). With three
-    (the opening lead) the hands are found seat by seat: for each hand of the hardest seat to fit,
-    :data:`COMPLETIONS` deals of the other two hands are tried; the first that fits is kept, weighed by
-    the share that fit (how likely the rest of the auction is with that hand, as bidding whole layouts
-    would weigh it). That finds fitting layouts several times faster, and each holds a different hand of
-    the hardest seat. Layouts that do not fit fill up the count.
-    ``deadline`` (a :func:`time.perf_counter` value) bounds the checking; without one the result depends on
-    ``seed`` alone.
+    """``count`` layouts of the cards ``view`` cannot see, the ones that best explain ``auction`` first
+    (all of a :class:`LayoutSearch`'s layouts at once; the arguments are its).
 
     >>> from redouble import Deal, Play
     >>> play = Play(Deal.parse("N:Q873.AQ53.K9.A74 JT.J876.73.KJT65 K52.94.AQJT65.83 A964.KT2.842.Q92"), "3NT-N")
@@ -208,61 +201,122 @@ def draw_layouts(view: View, count: int, *, auction: Auction | None = None,
     >>> len(layouts.deals), layouts.fitting, all(0 < w <= 1 for w in layouts.weights)
     (4, 4, True)
     """
-    bidders = list(view.hidden) if auction is not None and auction.calls else []
-    if candidates is None:
-        candidates = min(count * FIT_FACTOR, max(count, MAX_FIT_CANDIDATES))
-    if not bidders:
-        drawn = sample_deals(view, count, seed=seed, ranges=ranges, weight=weight)
-        return Layouts(drawn.deals, drawn.weights, count, 0, drawn.relaxed)
-    assert auction is not None
-    drawn = sample_deals(view, max(count, candidates), seed=seed, ranges=ranges, weight=weight)
-    if len(bidders) < 3 or weight is not None:
-        order, misses = fit_to_auction(drawn.deals, auction, bidders, vulnerability, keep=count, system=system,
-                                       deadline=deadline)
-        return Layouts([drawn.deals[i] for i in order],
-                       [drawn.weights[i] * MISMATCH_WEIGHT ** m for i, m in zip(order, misses, strict=True)],
-                       len(drawn.deals), misses.count(0), drawn.relaxed)
+    search = LayoutSearch(view, count, auction=auction, vulnerability=vulnerability, system=system, ranges=ranges,
+                          weight=weight, seed=seed, candidates=candidates, deadline=deadline)
+    found = [item for item in search if item is not None]
+    return Layouts([d for d, _ in found], [w for _, w in found], search.drawn, search.fitting, search.relaxed)
 
-    checks = {s: SeatCheck(auction, s, vulnerability, system) for s in bidders}
-    pool = list(drawn.deals)
-    probe = [{s: checks[s](d[s]) for s in bidders} for d in pool[:PROBE]]
-    rate = {s: (sum(p[s] for p in probe) + 0.5) / (len(probe) + 1) for s in bidders}
-    first, *rest = sorted(bidders, key=lambda s: (rate[s], s))
-    rest_ranges = {s: r for s, r in (ranges or {}).items() if s in rest}
 
-    def rest_fits(deal: Deal) -> bool:
-        return all(checks[s](deal[s]) for s in rest)
+class LayoutSearch:
+    """``count`` layouts of the cards ``view`` cannot see, the ones that best explain ``auction`` first,
+    handed over one by one as they are found: iterating gives ``(deal, weight)`` pairs, and None now and
+    then while it is still looking (so that a caller solving the layouts found so far can start the next
+    search meanwhile). ``drawn`` (how many layouts were dealt by the ranges), ``fitting`` (how many of
+    those handed over fit every call) and ``relaxed`` (see :class:`~redouble.cardplay.sampling.Samples`)
+    count as it goes.
 
-    fitting: list[Deal] = []
-    fitting_weights: list[float] = []
-    used: set[int] = set()
-    i = 0
-    rounds = 1
-    while len(fitting) < count:
-        if deadline is not None and time.perf_counter() > deadline:
-            break
-        if i == len(pool):
-            if rounds >= MAX_ROUNDS:
+    ``candidates`` layouts (by default :data:`FIT_FACTOR` times ``count``, at most
+    :data:`MAX_FIT_CANDIDATES` unless ``count`` is more) are dealt by the auction's ranges. With two hands
+    unseen each is checked against the calls and the best fits kept (:func:`fit_to_auction`). With three
+    (the opening lead) the hands are found seat by seat: for each hand of the hardest seat to fit,
+    :data:`COMPLETIONS` deals of the other two hands are tried; the first that fits is kept, weighed by
+    the share that fit (how likely the rest of the auction is with that hand, as bidding whole layouts
+    would weigh it). That finds fitting layouts several times faster, and each holds a different hand of
+    the hardest seat. Layouts that do not fit fill up the count, weighing :data:`MISMATCH_WEIGHT`.
+    ``deadline`` (a :func:`time.perf_counter` value) bounds the checking; without one the layouts depend on
+    ``seed`` alone.
+
+    >>> from redouble import Deal, Play
+    >>> play = Play(Deal.parse("N:Q873.AQ53.K9.A74 JT.J876.73.KJT65 K52.94.AQJT65.83 A964.KT2.842.Q92"), "3NT-N")
+    >>> search = LayoutSearch(View.of(play, "E"), 3, auction=Auction("N", "1NT P 3NT P P P".split()), seed=1)
+    >>> found = [item for item in search if item is not None]
+    >>> len(found), search.fitting, found[0][0][Seat.EAST] == play.deal[Seat.EAST]
+    (3, 3, True)
+    """
+
+    def __init__(self, view: View, count: int, *, auction: Auction | None = None,
+                 vulnerability: Vulnerability | str = Vulnerability.NONE, system: str | tuple[str, str] = "sayc",
+                 ranges: Mapping[Seat, HandRange] | None = None, weight: SampleWeight | None = None,
+                 seed: int = 0, candidates: int | None = None, deadline: float | None = None) -> None:
+        self.view, self.count, self.auction, self.system = view, count, auction, system
+        self.vulnerability = Vulnerability.parse(vulnerability)
+        self.ranges, self.weight, self.seed, self.deadline = ranges, weight, seed, deadline
+        self.candidates = candidates if candidates is not None else \
+            min(count * FIT_FACTOR, max(count, MAX_FIT_CANDIDATES))
+        self.drawn = 0
+        self.fitting = 0
+        self.relaxed = 0
+
+    def __iter__(self) -> Iterator[tuple[Deal, float] | None]:
+        view, count, auction, seed = self.view, self.count, self.auction, self.seed
+        bidders = list(view.hidden) if auction is not None and auction.calls else []
+        if not bidders:
+            drawn = sample_deals(view, count, seed=seed, ranges=self.ranges, weight=self.weight)
+            self.drawn, self.relaxed = count, drawn.relaxed
+            yield from zip(drawn.deals, drawn.weights, strict=True)
+            return
+        assert auction is not None
+        if len(bidders) < 3 or self.weight is not None:
+            drawn = sample_deals(view, max(count, self.candidates), seed=seed, ranges=self.ranges,
+                                 weight=self.weight)
+            self.drawn, self.relaxed = len(drawn.deals), drawn.relaxed
+            order, misses = fit_to_auction(drawn.deals, auction, bidders, self.vulnerability, keep=count,
+                                           system=self.system, deadline=self.deadline)
+            self.fitting = misses.count(0)
+            for i, m in zip(order, misses, strict=True):
+                yield drawn.deals[i], drawn.weights[i] * MISMATCH_WEIGHT ** m
+            return
+        yield from self._seat_by_seat(auction, bidders)
+
+    def _seat_by_seat(self, auction: Auction, bidders: list[Seat]) -> Iterator[tuple[Deal, float] | None]:
+        view, count, seed, ranges, deadline = self.view, self.count, self.seed, self.ranges, self.deadline
+        drawn = sample_deals(view, max(count, min(self.candidates, FIT_CHUNK)), seed=seed, ranges=ranges)
+        self.relaxed = drawn.relaxed
+        checks = {s: SeatCheck(auction, s, self.vulnerability, self.system) for s in bidders}
+        pool = list(drawn.deals)
+        probe = [{s: checks[s](d[s]) for s in bidders} for d in pool[:PROBE]]
+        rate = {s: (sum(p[s] for p in probe) + 0.5) / (len(probe) + 1) for s in bidders}
+        first, *rest = sorted(bidders, key=lambda s: (rate[s], s))
+        rest_ranges = {s: r for s, r in (ranges or {}).items() if s in rest}
+
+        def rest_fits(deal: Deal) -> bool:
+            return all(checks[s](deal[s]) for s in rest)
+
+        used: set[int] = set()
+        i = 0
+        rounds = 1
+        most = MAX_ROUNDS * max(count, self.candidates)
+        while self.fitting < count:
+            self.drawn = len(pool)
+            if deadline is not None and time.perf_counter() > deadline:
                 break
-            pool += sample_deals(view, candidates, seed=seed + rounds * 7919, ranges=ranges).deals
-            rounds += 1
-        deal = pool[i]
-        known = probe[i] if i < len(probe) else None
-        if known[first] if known is not None else checks[first](deal[first]):
-            # A hand of ``first`` that fits: deal the others' hands a few times. One layout is kept per hand
-            # (different hands inform more than more completions of one), weighed by the share of
-            # completions that fit: how likely the rest of the auction is with this hand.
-            sub_view = replace(view, known={**view.known, first: deal[first].mask}, hidden=tuple(rest))
-            extra = sample_deals(sub_view, COMPLETIONS - 1, seed=seed + 104729 * (i + 1), ranges=rest_ranges,
-                                 batch=64)
-            fits = [d for d in extra.deals if rest_fits(d)]
-            if all(known.values()) if known is not None else rest_fits(deal):
-                fits.insert(0, deal)
-                used.add(i)
-            if fits:
-                fitting.append(fits[0])
-                fitting_weights.append(len(fits) / COMPLETIONS)
-        i += 1
-    fillers = [d for k, d in enumerate(pool) if k not in used][:count - len(fitting)]
-    return Layouts(fitting + fillers, fitting_weights + [MISMATCH_WEIGHT] * len(fillers),
-                   len(pool), len(fitting), drawn.relaxed)
+            if i == len(pool):
+                if len(pool) >= most:
+                    break
+                pool += sample_deals(view, min(FIT_CHUNK, most - len(pool)), seed=seed + rounds * 7919,
+                                     ranges=ranges).deals
+                rounds += 1
+            deal = pool[i]
+            known = probe[i] if i < len(probe) else None
+            if known[first] if known is not None else checks[first](deal[first]):
+                # A hand of ``first`` that fits: deal the others' hands a few times. One layout is kept per
+                # hand (different hands inform more than more completions of one), weighed by the share of
+                # completions that fit: how likely the rest of the auction is with this hand.
+                sub_view = replace(view, known={**view.known, first: deal[first].mask}, hidden=tuple(rest))
+                extra = sample_deals(sub_view, COMPLETIONS - 1, seed=seed + 104729 * (i + 1), ranges=rest_ranges,
+                                     batch=64)
+                fits = [d for d in extra.deals if rest_fits(d)]
+                if all(known.values()) if known is not None else rest_fits(deal):
+                    fits.insert(0, deal)
+                    used.add(i)
+                if fits:
+                    self.fitting += 1
+                    yield fits[0], len(fits) / COMPLETIONS
+                    i += 1
+                    continue
+            i += 1
+            yield None
+        self.drawn = len(pool)
+        fillers = [d for k, d in enumerate(pool) if k not in used][:count - self.fitting]
+        for deal in fillers:
+            yield deal, MISMATCH_WEIGHT

@@ -14,17 +14,18 @@ True
 from __future__ import annotations
 
 import zlib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from redouble.auction import Auction
-from redouble.cardplay.auction_fit import draw_layouts
+from redouble.cardplay.auction_fit import LayoutSearch
 from redouble.cardplay.choice import CardChoice
 from redouble.cardplay.leads import conventional_leads
 from redouble.cardplay.sampling import View, pool_cards, replay, sample_deals
 from redouble.cardplay.signals import combine, lead_weights, read_signals, signal_card, signal_weights
 from redouble.cardplay.simple import simple_card
 from redouble.cards import Card, Seat, Vulnerability
+from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.play import Play
 
@@ -100,7 +101,7 @@ def equivalent_groups(play: Play, cards: Sequence[Card]) -> list[list[Card]]:
     return groups
 
 
-def solve_in_time(plays: Sequence[Play], deadline: float | None) -> list[dict[Card, int] | None]:
+def solve_in_time(plays: Iterable[Play | None], deadline: float | None) -> list[dict[Card, int] | None]:
     """Solve ``plays`` double-dummy, started in order, one search per core, until ``deadline`` (a
     :func:`time.perf_counter` value; None: all of them). A position not solved in time comes back as None;
     at least one is always solved (:func:`redouble.dd.solve_positions_until`).
@@ -286,17 +287,27 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     n = samples if samples is not None else samples_for(play.tricks_left, budget * (LEAD_BUDGET if opening else 1))
     fitting = auction if auction is not None and auction.calls else None
     fit_deadline = None if deadline is None else time.perf_counter() + FIT_SHARE * time_cap
+    search = LayoutSearch(view, n, auction=fitting, vulnerability=vul, system=system, ranges=ranges,
+                          weight=weight, seed=decision_seed(seed, play, viewer), deadline=fit_deadline)
+    found: list[tuple[Deal, float]] = []
+
+    def positions() -> Iterator[Play | None]:
+        # Each layout is solved as soon as it is found, while the search goes on for the next.
+        for item in search:
+            if item is not None:
+                found.append(item)
+                yield replay(item[0], play)
+            else:
+                yield None
+
     try:
-        drawn = draw_layouts(view, n, auction=fitting, vulnerability=vul, system=system, ranges=ranges,
-                             weight=weight, seed=decision_seed(seed, play, viewer), deadline=fit_deadline)
+        answers = solve_in_time(positions(), deadline)
     except RedoubleError:  # no layout fits what was played (an odd hand-entered record): play by rule
         fallback = simple_card(play)
         return CardChoice(fallback.card, f"no layout fits the play so far; {fallback.reason}")
-    kept, kept_weights = drawn.deals, drawn.weights
     fit_note = "" if fitting is None else \
-        f", the {len(kept)} of {drawn.drawn} drawn that best fit the auction ({drawn.fitting} fit every call)"
-    answers = solve_in_time([replay(d, play) for d in kept], deadline)
-    solved = [(d, wt, v) for d, wt, v in zip(kept, kept_weights, answers, strict=True) if v is not None]
+        f", the {len(found)} of {search.drawn} drawn that best fit the auction ({search.fitting} fit every call)"
+    solved = [(d, wt, v) for (d, wt), v in zip(found, answers, strict=True) if v is not None]
     layouts, weights = [d for d, _, _ in solved], [wt for _, wt, _ in solved]
     values = np.array([[v[c] for c in legal] for _, _, v in solved], dtype=np.int64)  # declarer-side totals
     sign = -1 if defending else 1
@@ -338,9 +349,9 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
         tied, wider = _wider_tie_break(play, view, tied, groups, weight, seed, deadline, samples)
         card, why = (tied[0], wider) if len(tied) == 1 else _declarer_tie_break(play, tied)
     i = legal.index(card)
-    relaxed = "" if not drawn.relaxed else f", auction ranges widened {drawn.relaxed}x"
+    relaxed = "" if not search.relaxed else f", auction ranges widened {search.relaxed}x"
     aim = "tricks" if opening else ("score" if scoring == "total" else scoring)
-    cut = "" if len(layouts) == len(kept) else f" (of {len(kept)}: the time ran out)"
+    cut = "" if len(layouts) == n else f" (of {n}: the time ran out)"
     reason = (f"best expected {aim} over {len(layouts)} sampled "
               f"layouts{cut}{fit_note}{relaxed}: {tricks[i]:.2f} tricks" + (f"; {why}" if why else ""))
     claim = None

@@ -19,6 +19,7 @@ import os
 import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
@@ -458,10 +459,13 @@ def _solve_one(structure: object, solutions: int = 3) -> tuple[object, float]:
     return future, elapsed
 
 
-def _solve_until(structures: Sequence[object], deadline: float | None, safety: float, solutions: int,
-                 clock: Callable[[], float] = time.perf_counter) -> list[object | None]:
-    """DDS's answers for ``structures``, searched in order one a core until ``deadline`` (see
-    :func:`solve_positions_until`); None for those not searched or still running at the deadline."""
+def _solve_until(items: Iterable[object | None], structure: Callable[[object], object], deadline: float | None,
+                 safety: float, solutions: int, clock: Callable[[], float] = time.perf_counter
+                 ) -> tuple[list[object], list[object | None]]:
+    """DDS's answers for ``items`` (each made a DDS structure by ``structure``), searched in order one a core
+    until ``deadline`` (see :func:`solve_positions_until`, which also says how a generator of items is
+    asked): the items given and, for each, the answer or None (not searched, or still running at the
+    deadline)."""
     global _workers
     from redouble.dd import _dds
 
@@ -470,36 +474,57 @@ def _solve_until(structures: Sequence[object], deadline: float | None, safety: f
         with _workers_lock:
             if _workers is None:
                 _workers = ThreadPoolExecutor(max_workers=width, thread_name_prefix="dds")
-    results: list[object | None] = [None] * len(structures)
+    source = iter(items)
+    given: list[object] = []
+    results: list[object | None] = []
+    waiting: deque[int] = deque()  # given, not started yet
     running: dict[Future[tuple[object, float]], int] = {}
     spent: list[float] = []  # the time each finished search took
-    start = 0
+    exhausted = False
+
+    def collect(done: Iterable[Future[tuple[object, float]]]) -> None:
+        for future in done:
+            k = running.pop(future)
+            answer, elapsed = future.result()
+            results[k] = answer
+            spent.append(elapsed)
+
     while True:
         now = clock()
-        while start < len(structures) and len(running) < width:
+        while waiting and len(running) < width:
             if deadline is not None and spent and now + safety * sum(spent) / len(spent) > deadline:
                 break
             if deadline is not None and not spent and running and now > deadline:
                 break
-            running[_workers.submit(_solve_one, structures[start], solutions)] = start
-            start += 1
+            k = waiting.popleft()
+            running[_workers.submit(_solve_one, structure(given[k]), solutions)] = k
+        # A few items in hand are enough to keep the cores busy; asking for more would take the time (and a
+        # core) the searches need when finding an item is itself work.
+        if not exhausted and len(waiting) < width and (deadline is None or now < deadline or not given):
+            try:
+                item = next(source)
+            except StopIteration:
+                exhausted = True
+            else:
+                if item is not None:
+                    given.append(item)
+                    results.append(None)
+                    waiting.append(len(given) - 1)
+            collect([f for f in running if f.done()])
+            continue
         if not running:
             break
         timeout = None if deadline is None or not spent else max(0.0, deadline - now)
         done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
         if not done:
             break  # the deadline: what still runs is abandoned
-        for future in done:
-            k = running.pop(future)
-            answer, elapsed = future.result()
-            results[k] = answer
-            spent.append(elapsed)
+        collect(done)
         if deadline is not None and clock() > deadline:
             break
-    return results
+    return given, results
 
 
-def solve_positions_until(plays: Sequence[Play], deadline: float | None,
+def solve_positions_until(plays: Iterable[Play | None], deadline: float | None,
                           safety: float = 1.5) -> list[dict[Card, int] | None]:
     """:func:`solve_position` for ``plays``, started in order, one search per core, until ``deadline`` (a
     :func:`time.perf_counter` value; None: solve them all). A position is started only while ``safety``
@@ -508,15 +533,28 @@ def solve_positions_until(plays: Sequence[Play], deadline: float | None,
     mean) and their positions come back as None, unless nothing at all is solved yet: then the first to
     finish is waited for.
 
+    ``plays`` may be a generator that takes its time to find each position (the card player fits layouts
+    to the auction as it goes): each position is searched as soon as a core is free, and the next one is
+    asked for while the cores search, as long as fewer are waiting than there are cores. The generator may
+    yield None for "none yet" so that a finished search is followed by the next without waiting for it. It
+    is not asked for more once the deadline has passed; the answers are for the positions it gave (a
+    sequence's unasked ones come back as None).
+
     >>> from redouble import Deal, Play
     >>> plays = [Play(Deal.random(seed=s), "3NT-S") for s in range(3)]
     >>> [v is not None for v in solve_positions_until(plays, None)]
     [True, True, True]
     >>> solve_positions_until(plays, None)[0] == solve_position(plays[0])
     True
+    >>> len(solve_positions_until((p for p in plays[:2]), None))
+    2
     """
-    answers = _solve_until([_position_struct(p) for p in plays], deadline, safety, 3)
-    return [None if a is None else _cards_from_future(p, a) for p, a in zip(plays, answers, strict=True)]
+    given, answers = _solve_until(plays, _position_struct, deadline, safety, 3)  # type: ignore[arg-type]
+    results = [None if a is None else _cards_from_future(p, a)  # type: ignore[arg-type]
+               for p, a in zip(given, answers, strict=True)]
+    if isinstance(plays, Sequence):
+        results += [None] * (len(plays) - len(results))
+    return results
 
 
 def solve_contracts_until(contracts: Sequence[tuple[Deal, Strain, Seat]], deadline: float | None,
@@ -529,7 +567,8 @@ def solve_contracts_until(contracts: Sequence[tuple[Deal, Strain, Seat]], deadli
     True
     """
     structs = [_opening_struct(*_checked_contract(item)) for item in contracts]
-    answers = _solve_until(structs, deadline, safety, 1, clock)
+    _, answers = _solve_until(structs, lambda s: s, deadline, safety, 1, clock)
+    answers += [None] * (len(structs) - len(answers))
     return [None if a is None else 13 - a.score[0] for a in answers]  # type: ignore[attr-defined]
 
 

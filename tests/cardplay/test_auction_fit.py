@@ -5,6 +5,7 @@ from redouble.cardplay import choose_card
 from redouble.cardplay.auction_fit import (
     MAX_MISMATCHES,
     MISMATCH_WEIGHT,
+    LayoutSearch,
     SeatCheck,
     draw_layouts,
     fit_to_auction,
@@ -54,7 +55,7 @@ def test_the_card_player_keeps_the_layouts_that_fit():
         board.push(call)
     choice = choose_card(board.play, auction=board.auction, samples=6, seed=3)
     assert choice.samples == 6
-    assert "the 6 of 144 drawn that best fit the auction" in choice.reason
+    assert "the 6 of 64 drawn that best fit the auction" in choice.reason
     # Deterministic: an explicit sample count is checked and solved in full.
     assert choose_card(board.play, auction=board.auction, samples=6, seed=3) == choice
 
@@ -103,3 +104,15 @@ def test_without_an_auction_the_layouts_are_the_sampler_s():
     _, view = _east_view()
     layouts = draw_layouts(view, 5, seed=2)
     assert layouts.deals == sample_deals(view, 5, seed=2).deals and layouts.fitting == 0
+
+
+def test_a_layout_search_hands_over_each_layout_as_it_is_found():
+    board, view = _east_view()
+    search = LayoutSearch(view, 8, auction=board.auction, vulnerability="None", candidates=300, seed=5)
+    items = list(search)
+    found = [item for item in items if item is not None]
+    # None while it looks at hands that do not fit; the layouts themselves are draw_layouts's.
+    assert None in items and len(found) == 8 and search.fitting == 8
+    layouts = draw_layouts(view, 8, auction=board.auction, vulnerability="None", candidates=300, seed=5)
+    assert [d for d, _ in found] == layouts.deals and [w for _, w in found] == layouts.weights
+    assert search.drawn == layouts.drawn >= 64

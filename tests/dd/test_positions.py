@@ -111,3 +111,21 @@ def test_searches_left_running_give_their_slots_back(solver):
     solve_positions_until(plays, time.perf_counter() + 0.01)  # leaves searches running in the background
     # The batch solver needs every slot: it waits for those searches, then answers as usual.
     assert solve_positions(plays[:3]) == solve_positions_until(plays[:3], None)
+
+
+def test_positions_from_a_generator_are_solved_as_they_come(solver):
+    plays = [Play(Deal.random(seed=s), "4S-N") for s in range(5)]
+    asked = []
+
+    def slowly():
+        for k, play in enumerate(plays):
+            asked.append(k)
+            yield None  # still looking: the solver checks its searches and asks again
+            yield play
+
+    assert solve_positions_until(slowly(), None) == solve_positions(plays)
+    assert asked == [0, 1, 2, 3, 4]
+    # Past the deadline the generator is asked only until it gives one position, which is solved.
+    asked.clear()
+    hurried = solve_positions_until(slowly(), 0.0)
+    assert hurried == solve_positions(plays[:1]) and asked == [0]
