@@ -25,6 +25,8 @@ def _ranks(text: str) -> list[Rank]:
     ("T985", True, "T", "top of a sequence"),
     ("KJT4", True, "J", "top of an interior sequence"),
     ("AJT63", True, "J", "top of an interior sequence"),
+    ("AJT63", False, "A", "never underlead an ace against a suit contract"),  # not the jack: the ace first
+    ("KJT4", False, "J", "top of an interior sequence"),
     ("Q863", False, "3", "fourth best"),
     ("KT7532", True, "5", "fourth best"),
     ("J74", False, "4", "low from three to an honour"),
