@@ -18,7 +18,10 @@ def _ranks(text: str) -> list[Rank]:
     ("AK762", True, "6", "fourth best"),       # no honour sequence of three: fourth best against notrump
     ("KQJ5", True, "K", "top of a sequence"),
     ("KQT5", True, "K", "top of a sequence"),   # broken sequence
-    ("KQ74", True, "4", "fourth best"),
+    ("KQ74", True, "K", "top of touching honours"),
+    ("KQ742", True, "K", "top of touching honours"),
+    ("QJ4", True, "Q", "top of touching honours"),
+    ("QJ74", True, "4", "fourth best"),
     ("KQ74", False, "K", "top of a sequence"),
     ("QJ3", False, "Q", "top of a sequence"),
     ("JT92", True, "J", "top of a sequence"),
