@@ -52,8 +52,11 @@ LEAD_MARGIN = 0.1  # tricks by which a card must beat every conventional lead to
 DEFAULT_TIME_CAP = 0.9
 _SAFETY = 1.5
 # With an auction, the layouts that best explain the calls are found (redouble.cardplay.auction_fit) in at
-# most this share of the time cap.
+# most this share of the time cap. The opening lead's are solved as they are found, each asked for when a
+# core needs one, so the search for them may go on nearly to the end: the layouts that do not fit, which
+# fill up when it stops, inform little.
 FIT_SHARE = 0.25
+LEAD_FIT_SHARE = 0.8
 # Layouts dealt from the play alone to split declarer's cards that the auction's layouts leave level.
 TIE_BREAK_SAMPLES = 32
 
@@ -286,7 +289,8 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
                      else None)
     n = samples if samples is not None else samples_for(play.tricks_left, budget * (LEAD_BUDGET if opening else 1))
     fitting = auction if auction is not None and auction.calls else None
-    fit_deadline = None if deadline is None else time.perf_counter() + FIT_SHARE * time_cap
+    fit_deadline = None if deadline is None else \
+        time.perf_counter() + (LEAD_FIT_SHARE if opening else FIT_SHARE) * time_cap
     search = LayoutSearch(view, n, auction=fitting, vulnerability=vul, system=system, ranges=ranges,
                           weight=weight, seed=decision_seed(seed, play, viewer), deadline=fit_deadline)
     found: list[tuple[Deal, float]] = []
