@@ -83,7 +83,7 @@ def test_bid_out_and_the_comparison_of_scores() -> None:
 
 def _stayman_layouts() -> tuple[list[Deal], list[int]]:
     """Layouts of the three hands South cannot see after 1NT P 2C P 2H P, and North's tricks in hearts."""
-    layouts = draw_layouts(_view(GAME_HAND, Seat.SOUTH), 60, auction=STAYMAN, vulnerability=NONE, seed=5,
+    layouts = draw_layouts(_view(GAME_HAND, Seat.SOUTH), 60, auction=STAYMAN, vulnerability=NONE, seed=6,
                            ranges=None).deals
     return layouts, solve_contracts([(d, Strain.HEARTS, Seat.NORTH) for d in layouts])
 
