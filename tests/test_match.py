@@ -42,8 +42,11 @@ def test_totals_and_standard_error():
 
 
 def test_the_same_seed_gives_the_same_match():
-    first = play_match(2, seed=9, ns="redouble", ew="basic", jobs=1, dd_after_lead=True)
-    again = play_match(2, seed=9, ns="redouble", ew="basic", jobs=2, dd_after_lead=True)
+    # A fixed sample count: a lead chosen against the clock rests on the layouts solved in time, which a
+    # busy machine makes fewer (the card player promises the same card for the same seed only then).
+    fixed = {"samples": 8}
+    first = play_match(2, seed=9, ns="redouble", ew="basic", jobs=1, dd_after_lead=True, options=fixed)
+    again = play_match(2, seed=9, ns="redouble", ew="basic", jobs=2, dd_after_lead=True, options=fixed)
     assert first.imps == again.imps
     assert [b.auction.calls for b in first.all_boards()] == [b.auction.calls for b in again.all_boards()]
     assert match_deals(3, 4) == match_deals(3, 4) != match_deals(3, 5)
