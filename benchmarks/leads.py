@@ -61,22 +61,27 @@ def main() -> None:
     count = {"suit": 0, "NT": 0}
     random_share = {"suit": 0.0, "NT": 0.0}
     robot = Robot.named("redouble")
-    started = time.perf_counter()
+    seconds: list[float] = []
     with Progress(transient=True) as bar:
         task = bar.add_task("leads", total=len(items))
         for board, truth in zip(items, truths, strict=True):
             play = Play(board.deal, board.contract)
+            started = time.perf_counter()
             choice = choose_card(play, auction=board.auction, vulnerability=board.vulnerability,
                                  ranges=robot.ranges(board), samples=args.samples, seed=board.number or 0)
+            seconds.append(time.perf_counter() - started)
             best = min(truth.values())  # the defenders want the fewest tricks for the declarer
             kind = "NT" if play.trump is None else "suit"
             count[kind] += 1
             hits[kind] += truth[choice.card] == best
             random_share[kind] += sum(v == best for v in truth.values()) / len(truth)
             bar.advance(task)
-    elapsed = time.perf_counter() - started
+    seconds.sort()
+    mean = sum(seconds) / max(1, len(seconds))
+    p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))] if seconds else 0.0
     print(f"{len(items)} deals with bid contracts ({args.deals} dealt, seed {args.seed}"
-          f"{f', {skipped} not bid: bidder error' if skipped else ''}); {elapsed / max(1, len(items)):.2f} s a lead")
+          f"{f', {skipped} not bid: bidder error' if skipped else ''}); {mean:.2f} s a lead (95th percentile "
+          f"{p95:.2f} s)")
     for kind in ("suit", "NT"):
         n = count[kind]
         if not n:
