@@ -12,6 +12,10 @@ layouts) is compared with the double-dummy value of every lead on the real deal:
 it gives away nothing against the best lead. "random" is the share of legal leads that give away nothing
 (what a uniformly random lead scores). Reference: the best neural robot reports 81.8% (suit) and 76.4% (NT);
 random leads score about 67% and 64%.
+
+Measured (main cbfa95f, 1,000 deals, seed 2024, nice, load average 2-4 on two cores): suit 81.5% of 660
+leads, NT 71.0% of 328 (random 67.5% and 60.5%), 0.85 s a lead, 0.91 s at the 95th percentile. Before the
+layouts that fit the auction were solved as they were found (57b5583, a busier machine): 78.0% and 70.3%.
 """
 
 from __future__ import annotations
