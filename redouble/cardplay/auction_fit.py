@@ -166,8 +166,11 @@ class SeatCheck:
         self.seat = seat
         self.key = _auction_key(auction, Vulnerability.parse(vulnerability), system)
         self.positions = [k for k, _ in _questions(auction, {seat})]
-        # The seat's calls, each with the auction before it (shared: read only).
-        self.questions: list[tuple[Auction, Call]] = [(_before(self.key, k), auction.calls[k]) for k in self.positions]
+
+    @property
+    def questions(self) -> list[tuple[Auction, Call]]:
+        """The seat's calls, each with the auction before it (shared: read only)."""
+        return [(_before(self.key, k), Call(self.key[3][k])) for k in self.positions]
 
     def __call__(self, hand: Hand) -> bool:
         return all(_makes(self.key, k, hand.mask) for k in self.positions)
