@@ -115,21 +115,29 @@ def close_candidates(hand: Hand, auction: Auction, vulnerability: Vulnerability 
     own, slam machinery). Each comes with the meaning the system gives it."""
     if len(hand) != 13 or auction.is_complete:
         return []
+    rules_choice, others = _rules_and_others(hand, auction, vulnerability, system)
+    return [rules_choice, *others] if rules_choice is not None and others else []
+
+
+def _rules_and_others(hand: Hand, auction: Auction, vulnerability: Vulnerability,
+                      system: Systems) -> tuple[BidChoice | None, list[BidChoice]]:
+    """The rules' choice (None when the decision is not a judgement at all and it was not needed) and the
+    other candidates of :func:`close_candidates`."""
     point = _point_for(auction, vulnerability, system)
     ctx = point.context
     sysm = get_system(ctx.system)
     if ctx.opener is None or len(ctx.history) < 2:
-        return []
+        return None, []
     rules_choice = choose(hand, auction, vulnerability, system)
     partner_last = ctx.partner_last
     if ctx.forced or rules_choice.meaning.alert or rules_choice.meaning.forcing.forces:
-        return []
+        return rules_choice, []
     if rules_choice.rule.startswith("slam.") or (partner_last is not None and (
             partner_last.meaning.alert or partner_last.meaning.forcing.forces
             or (partner_last.rule or "").startswith("slam."))):
-        return []
+        return rules_choice, []
     if rules_choice.call.is_redouble:
-        return []
+        return rules_choice, []
     fit = _our_fit(hand, ctx)
     last = auction.last_bid
     theirs = last is not None and not ctx.last_bid_is_ours
@@ -159,9 +167,9 @@ def close_candidates(hand: Hand, auction: Auction, vulnerability: Vulnerability 
                 wanted.append(slam)  # game or slam
             if r == game and ctx.last_bid_is_ours and last is not None and last < game:
                 wanted.append(Call.PASS)
-    out = [rules_choice]
+    others: list[BidChoice] = []
     for call in dict.fromkeys(wanted):
-        if call is rules_choice.call or not ctx.is_legal(call) or len(out) >= 3:
+        if call is rules_choice.call or not ctx.is_legal(call) or len(others) >= 2:
             continue
         ex = _explain_in(sysm, ctx, call)
         meaning = ex.meaning
@@ -169,8 +177,8 @@ def close_candidates(hand: Hand, auction: Auction, vulnerability: Vulnerability 
             continue
         if call.is_bid and call.strain != Strain.NOTRUMP and not meaning.range.contains(hand):
             continue
-        out.append(BidChoice(call, meaning, ex.rule or "natural"))
-    return out if len(out) > 1 else []
+        others.append(BidChoice(call, meaning, ex.rule or "natural"))
+    return rules_choice, others
 
 
 def _view(hand: Hand, seat: Seat) -> View:
@@ -223,8 +231,7 @@ def _advantages(scores: Sequence[Sequence[int]], weights: Sequence[float],
     error of that mean."""
     from redouble.scoring import imps
 
-    if scoring not in SCORING_FORMS:
-        raise RedoubleError(f"unknown form of scoring {scoring!r} (expected one of {', '.join(SCORING_FORMS)})")
+    _check_scoring(scoring)
     total = sum(weights)
     if not scores or total <= 0:
         return []
@@ -307,13 +314,16 @@ def think_call(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vuln
     >>> choice.call, choice.rule    # an answer to an opening: the rules' call, not a judgement
     (Call('1S'), 'resp.one-level')
     """
-    if scoring not in SCORING_FORMS:
-        raise RedoubleError(f"unknown form of scoring {scoring!r} (expected one of {', '.join(SCORING_FORMS)})")
+    _check_scoring(scoring)
     started = clock()
     deadline = started + think
-    candidates = close_candidates(hand, auction, vulnerability, system)
-    if not candidates:
+    rules_choice, others = (None, []) if len(hand) != 13 or auction.is_complete else \
+        _rules_and_others(hand, auction, vulnerability, system)
+    if rules_choice is None:
         return choose(hand, auction, vulnerability, system)
+    if not others:
+        return rules_choice
+    candidates = [rules_choice, *others]
     if think <= 0:
         return candidates[0]
     from redouble.cardplay.auction_fit import draw_layouts
@@ -356,6 +366,11 @@ def pick(candidates: Sequence[BidChoice], outcomes: Sequence[Outcome], scoring: 
     others = ", ".join(f"{o.call} {o.advantage:+.2f}" for o in outcomes if o.call is not chosen.call)
     return replace(chosen, rule=f"{chosen.rule}, chosen by simulation ({outcomes[best].layouts} layouts: "
                                f"{chosen.call} {outcomes[best].advantage:+.2f} {scoring} against {others})")
+
+
+def _check_scoring(scoring: str) -> None:
+    if scoring not in SCORING_FORMS:
+        raise RedoubleError(f"unknown form of scoring {scoring!r} (expected one of {', '.join(SCORING_FORMS)})")
 
 
 def _auction_seed(auction: Auction, hand: Hand) -> int:
