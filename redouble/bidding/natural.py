@@ -760,6 +760,44 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     return None
 
 
+def _doubler_estimate(ctx: Context, pr: HandRange) -> float:
+    """Partner's points when all partner has done is double for takeout: near the floor (a takeout double's
+    range runs up to 37 to hold the strong doubles, which bid again; a pass since then denies them).
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("W", "2H X 3H".split()), Vulnerability.NS, "sayc")
+    >>> _doubler_estimate(ctx, ctx.ranges[ctx.partner])
+    15
+    """
+    acts = [ex for ex in ctx.calls_of(ctx.partner) if ex.call.is_bid or ex.call.is_double]
+    if not acts or not all(ex.call.is_double and ex.meaning.forcing.forces for ex in acts):
+        return 40.0
+    passed_since = ctx.calls_of(ctx.partner)[-1].call.is_pass
+    return pr.hcp_min + (1 if passed_since else 2)
+
+
+def _second_entry_ok(ctx: Context, hand: Hand, call: Call) -> bool:
+    """Partner silent, I have overcalled already: my suit again needs a sixth card (or a good suit at the two
+    level), a new suit five cards beside the five I showed (the law of total tricks: alone, eight trumps are
+    not enough at the three level; a bfgbidding board went four down in 2S repeating a poor five-card suit).
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("S", "P 1C P 1H 1S P P 2H".split()), Vulnerability.NS, "sayc")
+    >>> _second_entry_ok(ctx, Hand.parse("AJ853.KT.J32.JT8"), Call("2S"))
+    False
+    """
+    mine = [ex.call for ex in ctx.calls_of(ctx.seat) if ex.call.is_bid]
+    if not mine or call.strain is None or call.strain.suit is None:
+        return True
+    shown = {c.strain.suit for c in mine if c.strain is not None and c.strain.suit is not None}
+    suit = call.strain.suit
+    if suit in shown:
+        return hand.length(suit) >= 6 or call.level <= 2 and good_suit(hand, suit)
+    return hand.length(suit) >= 5 and all(hand.length(s) >= 5 for s in shown)
+
+
 def _penalty_double(ctx: Context, hand: Hand, combined: float) -> bool:
     """Double a runaway contract: they bid at the three level or higher into our strength and our trumps."""
     last = ctx.last_bid
@@ -815,6 +853,38 @@ def defence_beats(ctx: Context, hand: Hand, contract: Call, partner_points: floa
     long_suit = max(pr.length_min) >= 6
     theirs = max(0.0, partner_points - 2) / (5 if long_suit else 4)
     return mine + theirs >= 8 - contract.level
+
+
+PULL_VOID_LENGTH = 6  # my own suit's length to take out partner's penalty double with a void in their trumps
+
+
+def _after_partner_double(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
+    """Partner doubled their suit contract and the next hand passed. A takeout double I must answer is passed
+    for penalty with a trump holding that takes tricks behind declarer (KJT97 over their 3S); a penalty
+    double is taken out with a void in their trumps and six cards of a suit of mine (or a singleton and seven):
+    a hand that plays, not one that defends (4S doubled made opposite a void and eight hearts)."""
+    ex, last = ctx.partner_last, ctx.last_bid
+    if (ctx.system == "basic" or ex is None or not ex.call.is_double or not ctx.calls or not ctx.calls[-1].is_pass
+            or last is None or ctx.last_bid_is_ours or last.strain is None or last.strain.suit is None
+            or ctx.auction.doubled != 1):
+        return None
+    trump = last.strain.suit
+    if ex.meaning.forcing.forces:
+        n, tricks = hand.length(trump), trump_tricks(hand, trump)
+        if last.level >= 2 and (n >= 5 and tricks >= 2 or n >= 4 and tricks >= 2.5):
+            return Call.PASS, "natural.penalty-pass", "penalty pass: trump tricks behind the declarer"
+        return None
+    mine = [c.call.strain.suit for c in ctx.calls_of(ctx.seat)
+            if c.call.is_bid and c.call.strain is not None and c.call.strain.suit is not None]
+    for suit in sorted(set(mine), key=lambda s: -hand.length(s)):
+        n = hand.length(suit)
+        if suit != trump and (hand.length(trump) == 0 and n >= PULL_VOID_LENGTH
+                              or hand.length(trump) <= 1 and n >= PULL_VOID_LENGTH + 1):
+            bid = cheapest(ctx, suit.strain)
+            if bid is not None and bid.level <= 5 and ctx.is_legal(bid):
+                return bid, "natural.pull-double", (f"takes out partner's penalty double: {n} {suit.name.lower()} "
+                                                    f"and {hand.length(trump)} of their trumps")
+    return None
 
 
 def _reopening(ctx: Context) -> bool:
@@ -984,15 +1054,18 @@ def _compete_or_not(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     if mine and mine[0].rule in PREEMPTIVE and all(ex.call.is_bid and ex.call.strain == mine[0].call.strain
                                                   for ex in partner_bids):
         return Call.PASS, "natural.preempted", "a preemptor does not bid twice: partner decides"
-    if not mine or partner_bids or mine[0].rule != "open.one" or last.level > 3 or hand.losers > COMPETE_LOSERS:
+    top = 4 if hand.losers <= COMPETE_LOSERS - 1 else 3  # four losers: the four level too
+    if not mine or partner_bids or mine[0].rule != "open.one" or last.level > top or hand.losers > COMPETE_LOSERS:
         return None
     opened = mine[0].call.strain.suit if mine[0].call.strain is not None else None
     long = [s for s in Suit if hand.length(s) >= 6 or (hand.length(s) >= 5 and opened is not None
                                                          and hand.length(opened) >= 5 and s != opened)]
-    for s in sorted(long, key=lambda s: (s != opened, -hand.length(s))):
+    # A second suit partner let stand is the one to repeat.
+    shown_last = mine[-1].call.strain.suit if len(mine) > 1 and mine[-1].call.strain is not None else None
+    for s in sorted(long, key=lambda s: (s != shown_last, s != opened, -hand.length(s))):
         if s in ctx.their_suits:
             continue
-        bid = next((Call.bid(n, s.strain) for n in (2, 3) if ctx.is_legal(Call.bid(n, s.strain))), None)
+        bid = next((Call.bid(n, s.strain) for n in range(2, top + 1) if ctx.is_legal(Call.bid(n, s.strain))), None)
         if bid is not None:
             return bid, "natural.compete", f"competing: {hand.length(s)} {s.name.lower()} and {hand.losers} losers"
     return None
@@ -1031,6 +1104,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         # A penalty pass needs trump tricks and some defence (J653 and a yarborough let 2SX make), or the
         # balance of power my redouble showed.
         return Call.PASS, "natural.penalty-pass", "penalty pass: length and strength in their suit"
+    doubled = _after_partner_double(ctx, hand)
+    if doubled is not None:
+        return doubled
     competing = _compete_or_not(ctx, hand)
     if competing is not None:
         return competing
@@ -1043,6 +1119,8 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
             # Notrump as a second action, partner silent: my first call showed these values already (a 16+
             # double of their 1NT bid 2NT again when they ran, opposite nothing).
             entry = None
+        if entry is not None and entry[0].is_bid and not _second_entry_ok(ctx, hand, entry[0]):
+            entry = None
         if entry is not None:
             return entry
         return (Call.PASS, "natural.pass", "nothing worth showing") if not ctx.forced else _forced_call(ctx, hand)
@@ -1051,6 +1129,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     stated = ctx.points_shown(ctx.partner)
     if stated is not None:  # points stated by the rules are a better guide than the loose HCP floor
         p_est = max(p_est, stated[0] + 0.4 * (min(stated[1], stated[0] + 8) - stated[0]) - 1)
+    p_est = min(p_est, _doubler_estimate(ctx, pr))
     # What the opponents have shown is not partner's: 40 HCP in the pack.
     theirs_shown = ctx.ranges[ctx.seat.lho].hcp_min + ctx.ranges[ctx.seat.rho].hcp_min
     p_est = min(p_est, max(0, 40 - hand.hcp - theirs_shown))

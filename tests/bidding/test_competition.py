@@ -84,6 +84,20 @@ CASES = [
     ("K972.T92.AQ63.A5", "1H P 1S P 2C P", "N", "4H", "three-card support and game values: game in the major"),
     ("K972.Q92.Q763.85", "1H P 1S P 2C P", "N", "2H", "three-card preference at the two level"),
     ("K972.Q92.KJ63.85", "1H P 1S P 2C P", "N", "3H", "jump preference invites game"),
+    # Partner silent, an overcall is not repeated on five cards at the three level or with a poor suit
+    # (bfgbidding boards four down in 2S and 3S).
+    ("AJ853.KT.J32.JT8", "P 1C P 1H 1S P P 2H", "S", "Pass", "a poor five-card suit already shown: pass"),
+    ("AKQT8.Q74.J97.J8", "1H 1S 2NT P 3H", "E", "Pass", "five spades shown: not again at the three level"),
+    ("AKQT87.Q7.J97.J8", "1H 1S 2NT P 3H", "E", "3S", "a sixth spade: compete"),
+    # Opposite a takeout double, 7 HCP and Kx of their suit is no 3NT (a Ben match board, 3NT two down).
+    ("J9.K9.JT853.QT64", "2H X 3H", "W", "Pass", "the doubler has about 15: no game opposite seven"),
+    # Partner's second takeout double passed with KJT97 behind declarer's spades (3NT went down instead).
+    ("KJT97.987.765.85", "1S P P X 3S P P X P", "W", "Pass", "trump tricks over declarer: penalty pass"),
+    # Partner's penalty double of 4S taken out with a void and eight hearts (4SX made; 5H made).
+    (".KJT86432.A3.J98", "1C 2S 3H 4S X P", "S", "5H", "a void in their trumps and eight hearts: pull"),
+    ("5.KJT864.A32.J98", "1C 2S 3H 4S X P", "S", "Pass", "a singleton and six hearts: leave it in"),
+    # Opener with four losers competes at the four level, in the second suit partner let stand.
+    ("73.KQ862.AKQ965.", "P P 1D 2C P 3C 3H P P 4C", "S", "4H", "6-5, three losers: not sold out at 4C"),
 ]
 
 
