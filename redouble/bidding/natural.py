@@ -17,6 +17,8 @@ GAME_POINTS = 25
 SLAM_POINTS = 33
 GRAND_POINTS = 37
 SLAM_SHARE = 0.6
+OPENER_FLOOR = 11
+CUE_FLOOR = 4
 
 
 def estimate(r: HandRange) -> float:
@@ -61,6 +63,10 @@ def agreed_suit(ctx: Context, hand: Hand | None = None, need: int = 8) -> Suit |
         total = mine + pr.length_min[s]
         if total >= need and (best is None or (s.is_major, total) > best[:2]):
             best = (int(s.is_major), total, s)
+    if best is None and need == 8:
+        # A strong 2C opener's suit raised by partner is agreed, whether it was four cards or five.
+        return next((ex.call.strain.suit for ex in ctx.history if ex.rule == "two-clubs.raise"
+                     and ex.seat in (ctx.seat, ctx.partner) and ex.call.strain is not None), None)
     return best[2] if best else None
 
 
@@ -317,18 +323,27 @@ def implied_major(ctx: Context) -> Suit | None:
 
 
 def cue_bid_fit(ctx: Context, call: Call) -> Suit | None:
-    """The agreed major if ``call`` is a control cue-bid: a new suit at the four level, below game in a major
-    both hands know is agreed (or partner's six-card major), once the side is committed to game (or partner
-    cue-bid)."""
-    if ctx.system == "basic" or not call.is_bid or call.level != 4 or call.strain is None:
+    """The agreed major if ``call`` is a control cue-bid: a new suit below game in a major both hands know is
+    agreed (at the four level, partner's six-card major too; 3S over hearts agreed at the three level), once
+    the side is committed to game (or partner cue-bid).
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("N", "2C P 2D P 2H P 3H P".split()), Vulnerability.NONE, "sayc")
+    >>> cue_bid_fit(ctx, Call("3S")), cue_bid_fit(ctx, Call("4C"))
+    (Suit.HEARTS, Suit.HEARTS)
+    """
+    if ctx.system == "basic" or not call.is_bid or call.level not in (3, 4) or call.strain is None:
         return None
     suit = call.strain.suit
-    fit = agreed_suit(ctx, need=8) or implied_major(ctx)
+    fit = agreed_suit(ctx, need=8) or (implied_major(ctx) if call.level == 4 else None)
     last = ctx.last_bid
     if suit is None or fit is None or not fit.is_major or suit == fit or last is None or not ctx.last_bid_is_ours:
         return None
     if call.index >= Call.bid(4, fit.strain).index or last.level < 3:
         return None
+    if agreed_suit(ctx, need=8) is None and ctx.ranges[ctx.seat].length_min[suit] >= 4:
+        return None  # my own suit again, no fit agreed: natural (1S 2H 3S 4H shows long hearts, no spades)
     committed = ctx.game_forced or ctx.partner_last_rule == "slam.cue" or (
         last.strain in (fit.strain, Strain.NOTRUMP) and last.level >= 3)
     return fit if committed else None
@@ -416,15 +431,19 @@ def _word(call: Call) -> str:
 
 
 def _cheapest_cue(ctx: Context, hand: Hand, trump: Suit) -> Call | None:
-    """My cheapest control cue-bid at the four level below game in ``trump``: an ace or a void, else a king
-    or a singleton (not where partner has shown shortness: a control there tells nothing)."""
+    """My cheapest control cue-bid below game in ``trump`` (3S over hearts agreed, else the four level): an
+    ace, king, singleton or void, up the line (not where partner has shown shortness: a control there tells
+    nothing)."""
     partner_short = {s for s in Suit if ctx.ranges[ctx.partner].length_max[s] <= 1} | {
         ex.call.strain.suit for ex in ctx.calls_of(ctx.partner)
         if ex.rule == "rebid.jacoby-shortness" and ex.call.strain is not None and ex.call.strain.suit is not None}
-    for s in sorted(Suit):
-        if s == trump or s in partner_short:
+    cues = [Call.bid(4, s.strain) for s in sorted(Suit)]
+    if trump == Suit.HEARTS and agreed_suit(ctx) == trump:
+        cues.insert(0, Call("3S"))
+    for c in cues:
+        s = c.strain.suit if c.strain is not None else None
+        if s is None or s == trump or s in partner_short:
             continue
-        c = Call.bid(4, s.strain)
         if s in own_controls(hand) and ctx.is_legal(c) and c.index < Call.bid(4, trump.strain).index:
             return c
     return None
@@ -936,7 +955,8 @@ def _grand_slam_force(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     return None
 
 
-SLAM_TRY_POINTS = 31
+SLAM_TRY_POINTS = 30
+STRONG_TRY_ALLOWANCE = 4
 MUTUAL_INTEREST = 2  # points the keycard ask may lack once both hands have shown slam interest
 # Calls that show slam interest with a suit agreed: partner answers them as a cue-bid.
 SLAM_TRIES = frozenset({"slam.cue", "nt.major-slam-try", "nt.stayman-slam-try", "nt.transfer-slam-try",
@@ -986,9 +1006,11 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
         if any(s not in own_controls(hand) for s in controls_denied(ctx, ctx.partner) if s != fit) \
                 and ctx.is_legal(game):
             return game, "slam.signoff", "sign-off in game: a suit partner's cue-bid skipped is not controlled"
-        if not holes and slam_combined >= enough and ctx.is_legal(blackwood):
-            return blackwood, ace_ask(ctx)[1], "keycard ask: every suit controlled after partner's cue-bid"
         cue = _cheapest_cue(ctx, hand, fit)
+        captain = any(ex.rule == "open.2c" for ex in ctx.calls_of(ctx.partner))
+        if not holes and slam_combined >= enough and ctx.is_legal(blackwood) and not (captain and cue):
+            # (Opposite a strong 2C the weak hand shows its controls and lets the strong one ask.)
+            return blackwood, ace_ask(ctx)[1], "keycard ask: every suit controlled after partner's cue-bid"
         if cue is not None and slam_combined >= SLAM_TRY_POINTS - 1 and not i_cued:
             return cue, "slam.cue", f"cue-bid: a control in {_word(cue)}"
         if cue is not None and i_cued and not holes:
@@ -1001,7 +1023,11 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
         if not holes and slam_combined >= SLAM_POINTS + 2 and ctx.is_legal(blackwood):
             return blackwood, ace_ask(ctx)[1], "keycard ask: enough for slam even opposite a sign-off"
         return Call.PASS, "slam.signoff", "partner signed off in game"
-    if slam_combined < SLAM_TRY_POINTS or last.index >= game.index:
+    opened = next((ex.rule for ex in ctx.calls_of(ctx.seat) if ex.call.is_bid), None)
+    # A strong 2C opener raised by partner tries for slam on less: partner's raise (not the weak jump to
+    # game) promises some values the range's floor of 0 does not count, and the cue-bid costs nothing.
+    allowance = STRONG_TRY_ALLOWANCE if opened == "open.2c" else 0
+    if slam_combined < SLAM_TRY_POINTS - allowance or last.index >= game.index:
         return None
     if not (ctx.game_forced or (last.strain in (fit.strain, Strain.NOTRUMP) and last.level >= 3)):
         return None
@@ -1145,8 +1171,14 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         mine = hand.total_points
     combined = mine + p_est
     # For slam the middle of partner's range counts: the floor alone never finds the slams.
-    hi = min(pr.hcp_max, pr.hcp_min + 6)
-    slam_combined = max(combined, mine + pr.hcp_min + SLAM_SHARE * (hi - pr.hcp_min))
+    floor = pr.hcp_min
+    partner_rules = {ex.rule for ex in ctx.calls_of(ctx.partner)}
+    if "open.one" in partner_rules:
+        floor = max(floor, OPENER_FLOOR)  # the range's floor is a freak's (rule of 20); openers hold 11+
+    if "slam.cue" in partner_rules:
+        floor = max(floor, CUE_FLOOR)  # a cue-bid after a weak start shows an ace or a king at least
+    hi = min(pr.hcp_max, floor + 6)
+    slam_combined = max(combined, mine + floor + SLAM_SHARE * (hi - floor))
     if fit is not None:
         slam_combined += shortness_adjustment(ctx, hand, fit)
     game = GAME_POINTS - (1 if ctx.we_vulnerable else 0)

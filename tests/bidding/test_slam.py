@@ -47,7 +47,22 @@ CASES = [
     ("AQ5.A83.KJ72.K94", "1NT P 3H P", "4NT", "a maximum with every control asks"),
     ("A2.KQJ974.K5.Q32", "1NT P 3H P 4H P", "Pass", "opener declined: game"),
     # Jacoby 2NT, then opener's shortness: honours opposite it are wasted, an ace or small cards are not.
-    ("AKQ4.QJ53.AT9.83", "1H P 2NT P 3C P", "4D", "nothing wasted opposite the club shortness: cue-bid"),
+    ("AKQ4.QJ53.AT9.83", "1H P 2NT P 3C P", "4NT", "16, nothing wasted opposite the shortness, every suit "
+                                                     "controlled: ask"),
+    # Cue-bids go up the line from 3S (hearts agreed): the Jacoby bidder's spade ace, then opener's club ace
+    # (a Ben match board stopped in 4H with 6H cold: 4D skipped the spade ace).
+    ("AKQJ4.Q532.KT9.3", "1H P 2NT P 3C P", "3S", "15 and nothing wasted opposite the shortness: 3S"),
+    ("T87.K9864.A876.A", "1H P 2NT P 3C P 3S P", "4C", "answering the cue-bid with the club ace"),
+    # After 2C-2D-2H-3H (a raise, not the weak jump to game) the strong hand cue-bids, the weak hand shows a
+    # control or signs off, and the strong hand asks for keycards in hearts.
+    ("AKQ.AKJ65.A4.K32", "2C P 2D P 2H P 3H P", "3S", "2C opener raised: a cue-bid, spades first"),
+    ("J97.Q974.K32.KQ4", "2C P 2D P 2H P 3H P 3S P", "4C", "a control in clubs: show it, let the 2C hand ask"),
+    ("T97.Q974.832.Q54", "2C P 2D P 2H P 3H P 3S P", "4H", "no control to show: sign off"),
+    ("AKQ.AKJ65.A4.K32", "2C P 2D P 2H P 3H P 3S P 4C P", "4NT", "every suit controlled: keycards for hearts"),
+    ("AKQ.AKJ65.A4.K32", "2C P 2D P 2H P 3H P 3S P 4H P", "Pass", "partner has nothing: game"),
+    ("J97.Q974.K32.KQ4", "2C P 2D P 2H P 3H P 3S P 4C P 4NT P", "5D", "hearts agreed: none of the keycards"),
+    # Responder's 18 opposite an opener with a four-four spade fit: ask (a Ben match board stopped in 4S).
+    ("KQ97.A5.KQ98.A83", "1C P 1D P 1S P", "4NT", "18 and a fit opposite an opening: slam values"),
     ("AK84.QJ53.A9.KQ3", "1H P 2NT P 3C P", "4H", "king and queen wasted opposite the shortness: game"),
     # My jump rebid showed six spades: after partner's 3NT, 4NT asks for keycards in them (a bfgbidding
     # match board bid 6S straight away and went down off the club ace and king).
@@ -114,6 +129,15 @@ def test_every_slam_call_is_explained() -> None:
     assert texts[14] == "the trump queen: yes"
     kings = explain(Auction("N", (SPADES_AGREED + " 4NT P 5S P 5NT P 6C").split()))
     assert "specific kings" in kings[12].text and "king of clubs" in kings[14].text
+
+
+def test_own_suit_again_is_natural_not_a_cue_bid() -> None:
+    """1S 2H 3S 4H: long hearts (no spade fit agreed), where 4C or 4D would be a cue-bid for spades; with
+    hearts agreed after 2C, 3S is a cue-bid."""
+    assert explain_rules(Auction("N", "1S P 2H P 3S P 4H".split()))[-1] == "natural.rebid"
+    assert explain_rules(Auction("N", "1S P 2H P 3S P 4D".split()))[-1] == "slam.cue"
+    cue = explain(Auction("N", "2C P 2D P 2H P 3H P 3S".split()))[-1]
+    assert "control cue-bid" in cue.text and "slam interest in hearts" in cue.text
 
 
 def test_no_grand_slam_without_asking() -> None:
