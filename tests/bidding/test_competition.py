@@ -98,6 +98,24 @@ CASES = [
     ("5.KJT864.A32.J98", "1C 2S 3H 4S X P", "S", "Pass", "a singleton and six hearts: leave it in"),
     # Opener with four losers competes at the four level, in the second suit partner let stand.
     ("73.KQ862.AKQ965.", "P P 1D 2C P 3C 3H P P 4C", "S", "4H", "6-5, three losers: not sold out at 4C"),
+    # Seven cards and a top honour preempt at the three level over their opening (a Ben match board).
+    ("KT76543.K.T93.J6", "1H", "N", "3S", "seven spades, 7 HCP: a three-level jump overcall"),
+    ("6.K3.T93.KJ76543", "1S", "N", "3C", "seven clubs below their spades: the single jump is the three level"),
+    ("KQJ876.3.T93.J62", "1H", "N", "2S", "six good spades: the weak jump at the two level"),
+    # Partner's two-level minor overcall is raised to the four level only with five trumps (4C went down).
+    ("T987.Q8.Q62.9762", "P P 1D 2C P", "N", "Pass", "four trumps and 4 HCP: no jump to the four level"),
+    ("T98.Q8.Q62.97642", "P P 1D 2C P", "N", "4C", "five trumps: the jump to four"),
+    # Balancing over a three-bid (a bfgbidding board passed 3C out with game on).
+    ("Q975.K96.AKT76.8", "3C P P", "N", "X", "12 HCP, short clubs: balancing double"),
+    ("KT83.AQ7.J98.542", "3C P P", "N", "Pass", "nine HCP: let them play"),
+    ("K83.AQ7.KJ9.AJ42", "3C P P", "N", "3NT", "18 balanced, clubs stopped: 3NT"),
+    # After our redouble the opener passes: the doubler must bid (3NT was bid and went four down).
+    ("KQJT7.K4.J764.J3", "P 1S X XX P", "E", "Pass", "partner's redouble: pass and let them run"),
+    # The doubler of a weak two with 18+ balanced and their suit stopped bids game over partner's answer.
+    ("AKJ.JT5.KJ5.AQ93", "P P 2S X P 3D P", "S", "3NT", "19 balanced, spades stopped: 3NT"),
+    # Opener's notrump rebid after they overcall partner's response: the usual ranges, their suit stopped.
+    ("KJ4.A62.KQ73.J82", "1D P 1H 1S", "N", "1NT", "13 balanced with a spade stopper"),
+    ("KJ4.A62.AKQ7.J82", "1D P 1H 1S", "N", "2NT", "18 balanced with a spade stopper"),
 ]
 
 
@@ -125,6 +143,10 @@ def test_new_calls_are_explained() -> None:
     assert explain_rules(Auction("N", "4S 4NT".split()))[1] == "comp.over-preempt-4nt"
     assert explain_rules(Auction("N", "1H P 2H P P X".split()))[5] == "comp.balance-double"
     assert explain_rules(Auction("N", "1H P 1S P 2C P 4H".split()))[6] == "resp2.game-raise"
+    assert explain_rules(Auction("N", "1H 3S".split()))[1] == "comp.preempt-overcall"
+    assert explain_rules(Auction("N", "3C P P X".split()))[3] == "comp.balance-double"
+    assert explain_rules(Auction("N", "1D P 1H 1S 1NT".split()))[4] == "rebid-comp.1nt"
+    assert explain(Auction("N", "1H 3S".split()))[1].text.startswith("preemptive jump overcall: seven spades")
 
 
 @pytest.mark.parametrize(("hand", "auction", "vulnerability", "expected", "why"), [

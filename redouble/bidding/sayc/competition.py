@@ -136,6 +136,10 @@ no_five_card_major = test("no five-card major", lambda h, e: max(h.length(Suit.H
 OPENER_AFTER_RAISE = ["1x 1y P 2y ?", "1x 2y P 3y ?", "1x 1y P 3y ?"]
 
 
+def top_honour(suit: str):  # type: ignore[no-untyped-def]
+    return test(f"the ace, king or queen of {suit}", lambda h, e: h.holding(e.suit(suit)) >> 10 != 0)
+
+
 def losers_at_most(n: int):  # type: ignore[no-untyped-def]
     return test(f"{n} losers or fewer", lambda h, e: h.losers <= n)
 
@@ -185,8 +189,14 @@ COMPETITION = [
          means="takeout double: opening values, short in {x}", forcing=F),
     rule("comp.weak-jump", "1x ?", ">>y", Len("y", 6, 6), HCP(6, 10), GoodSuit("y"),
          means="weak jump overcall: a good six-card {y} suit, 6-10 HCP"),
-    rule("comp.weak-jump", "1x ?", ">>y", Len("y", 7), HCP(6, 10), GoodSuit("y"),
-         means="weak jump overcall: a good seven-card {y} suit, 6-10 HCP"),
+    # Seven cards preempt at the three level, as a three-bid would (expert practice: the booklet's jump
+    # overcall is a weak two; a seventh card is a trick more), with a top honour in the suit.
+    rule("comp.preempt-overcall", "1x ?", ">>>y", given("{y} ranks above {x}", lambda e: e.suit("y") > e.suit("x")),
+         Len("y", 7), HCP(6, 10), top_honour("y"),
+         means="preemptive jump overcall: seven {y}, 6-10 HCP"),
+    rule("comp.preempt-overcall", "1x ?", ">>y", given("{y} ranks below {x}", lambda e: e.suit("y") < e.suit("x")),
+         Len("y", 7), HCP(6, 10), top_honour("y"),
+         means="preemptive jump overcall: seven {y}, 6-10 HCP"),
     rule("comp.overcall", "1x ?", "2y", Len("y", 5), HCP(10, 16), below("y", "x"),
          any_of(Len("y", 6), GoodSuit("y")),
          means="overcall at the two level: 5+ {y}, 10-16 points"),
@@ -228,6 +238,17 @@ COMPETITION = [
     rule("comp.over-preempt-overcall", "3x ?", ">y", Len("y", 6), HCP(16),
          means="natural: six {y} and a strong hand"),
     rule("comp.pass", "3x ?", "P", means="pass"),
+    # --- balancing over their three-bid (3x P P ?): partner may hold the values, so a little less ---------
+    rule("comp.balance-3nt", "3x P P ?", "3NT", HCP(15, 20), Stopper("x"), Balanced(True),
+         means="balancing 3NT: 15-20 with a stopper, to play"),
+    rule("comp.balance-double", "3x P P ?", "X", HCP(11), takeout_shape("x"),
+         means="balancing takeout double of their preempt", forcing=F),
+    rule("comp.balance-double", "3x P P ?", "X", HCP(17), means="balancing double: a strong hand", forcing=F),
+    rule("comp.balance-overcall", "3x P P ?", ">y", Len("y", 6), HCP(10), GoodSuit("y"),
+         means="balancing: a good six-card {y} suit"),
+    rule("comp.balance-overcall", "3x P P ?", ">y", Len("y", 5), HCP(13), GoodSuit("y"),
+         means="balancing: a good five-card {y} suit, opening values"),
+    rule("comp.balance-pass", "3x P P ?", "P", means="pass"),
     rule("comp.over-preempt-double", "4M ?", "X", HCP(13), Len("M", 4),
          test("two trump honours", lambda h, e: sum(h.holding(e.suit("M")) >> b & 1 for b in (12, 11, 10, 9)) >= 2),
          means="penalty double: 4+ trumps with honours, defensive values"),
@@ -266,8 +287,11 @@ COMPETITION = [
          means="cue-bid: a limit raise or better in {y}", forcing=F),
     rule("advance.game", ["1x 1M P ?", "1x 2M P ?"], "4M", Len("M", 4), HCP(0, 8), short_somewhere,
          means="preemptive: game in {M}"),
-    rule("advance.jump-raise", ["1x 1y P ?", "1x 2y P ?"], ">>y", Len("y", 4), HCP(0, 8),
+    rule("advance.jump-raise", ["1x 1y P ?", "1x 2M P ?"], ">>y", Len("y", 4), HCP(0, 8),
          means="preemptive jump raise: 4+ {y}, weak"),
+    # To four of a minor over a two-level overcall: ten tricks, so ten trumps (the law of total tricks).
+    rule("advance.jump-raise", "1x 2m P ?", ">>m", Len("m", 5), HCP(0, 8),
+         means="preemptive jump raise: 5+ {m}, weak (ten trumps: the four level)"),
     rule("advance.raise", ["1x 1y P ?", "1x 2y P ?"], ">y", Len("y", 3), Support("y", 6, 10),
          means="raise: 3+ {y}, 6-10 points"),
     rule("advance.3nt", ["1x 1y P ?", "1x 2y P ?"], "3NT", HCP(15, 18), Stopper("x"), means="to play"),
@@ -353,6 +377,9 @@ COMPETITION = [
          means="raise: 16-18 with support", forcing=INV),
     rule("doubler.nt", "1x X P 1y P ?", ">NT", Balanced(), HCP(18, 20), Stopper("x"),
          means="18-20 balanced with a stopper"),
+    # Over a weak two the double promised 13+: with 18 and their suit stopped, game in notrump.
+    rule("doubler.nt", "2x X P 3y P ?", "3NT", Balanced(True), HCP(18), Stopper("x"),
+         means="18+ balanced with a stopper: game"),
     rule("doubler.own-suit", DOUBLER, ">z", Len("z", 5), HCP(17),
          means="the strong double: 5+ {z}, 17+"),
     rule("doubler.pass", DOUBLER, "P", HCP(11, 16), means="a minimum double"),
@@ -451,6 +478,12 @@ COMPETITION = [
          means="reopening double: short in {y}", forcing=F),
     rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8), trump_stack("y"),
          means="penalty pass: a trump stack in {y}"),
+    # opener's rebid when they overcall partner's one-level response: notrump shows the usual ranges with
+    # their suit stopped
+    rule("rebid-comp.1nt", "1x P 1y 1z ?", "1NT", Balanced(), HCP(12, 14), Stopper("z"), Len("y", 0, 3),
+         means="12-14 balanced with a stopper in {z}"),
+    rule("rebid-comp.2nt", "1x P 1y 1z ?", "2NT", Balanced(), HCP(18, 19), Stopper("z"), Len("y", 0, 3),
+         means="18-19 balanced with a stopper in {z}", forcing=INV),
     # === they doubled our opening for takeout (1x X ?) ===================================================
     rule("xx.game-raise", "1M X ?", "4M", Len("M", 5), HCP(0, 9), short_somewhere,
          means="preemptive raise to game: 5+ {M}, a singleton or void, under 10 HCP (ten trumps: the four level)"),
@@ -464,6 +497,10 @@ COMPETITION = [
          means="forcing pass: partner's redouble took charge", forcing=F),
     rule("xx.redoubler-double", ["1x X XX 1y P P ?", "1x X XX 2y P P ?"], "X", Len("y", 4),
          means="penalty double: four or more {y}"),
+    # The doubler's partner passed: the doubler must run, and our side has the values (partner's 10+),
+    # so opener passes and lets the redoubler judge.
+    rule("xx.penalty-pass", "1x X XX P ?", "P", Len("x", 0, 6),
+         means="pass: partner's redouble holds the balance of strength; they must bid"),
     rule("xx.jump-raise", "1x X ?", "3x", Len("x", 4), Support("x", 0, 9), means="preemptive: 4+ {x}, weak"),
     rule("xx.raise", "1x X ?", "2x", Len("x", 3), Support("x", 6, 9),
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
