@@ -116,6 +116,18 @@ CASES = [
     # Opener's notrump rebid after they overcall partner's response: the usual ranges, their suit stopped.
     ("KJ4.A62.KQ73.J82", "1D P 1H 1S", "N", "1NT", "13 balanced with a spade stopper"),
     ("KJ4.A62.AKQ7.J82", "1D P 1H 1S", "N", "2NT", "18 balanced with a spade stopper"),
+    # Advancing a takeout double after they raise: a bid is free, so it shows something.
+    ("K854.82.Q742.J85", "1H X 2H", "N", "2S", "four spades and 6 HCP: compete at the two level"),
+    ("8542.82.Q742.J85", "1H X 2H", "N", "Pass", "a yarborough passes: the raise freed me"),
+    ("KJ54.82.A742.J85", "1H X 2H", "N", "3S", "four spades and 10: the jump invites"),
+    ("KJ854.82.A742.K5", "1H X 2H", "N", "4S", "five spades and 11: game"),
+    ("82.K854.QJ742.J5", "1S X 2S", "N", "3D", "five diamonds and 7: compete at the three level"),
+    ("Q2.K854.QJ742.J5", "2S X 3S", "N", "Pass", "no major above their spades: pass"),
+    ("K854.82.QJ74.J85", "2H X 3H", "N", "3S", "four spades and 7 over their raised weak two: 3S"),
+    ("KJ54.AQ2.8742.85", "2H X 3H", "N", "3NT", "10 HCP with hearts stopped: 3NT"),
+    # A weak hand with a good six-card suit jumps rather than make a simple overcall (the booklet).
+    ("KQJ852.4.82.Q963", "1C", "N", "2S", "8 HCP and six good spades: a weak jump overcall"),
+    ("AQJ852.K4.Q2.963", "1C", "N", "1S", "12 HCP: too good for a weak jump, a simple overcall"),
 ]
 
 
@@ -144,6 +156,8 @@ def test_new_calls_are_explained() -> None:
     assert explain_rules(Auction("N", "1H P 2H P P X".split()))[5] == "comp.balance-double"
     assert explain_rules(Auction("N", "1H P 1S P 2C P 4H".split()))[6] == "resp2.game-raise"
     assert explain_rules(Auction("N", "1H 3S".split()))[1] == "comp.preempt-overcall"
+    assert explain_rules(Auction("N", "1H X 2H 2S".split()))[3] == "advance.over-raise"
+    assert explain_rules(Auction("N", "1H X 2H 3S".split()))[3] == "advance.over-raise-jump"
     assert explain_rules(Auction("N", "3C P P X".split()))[3] == "comp.balance-double"
     assert explain_rules(Auction("N", "1D P 1H 1S 1NT".split()))[4] == "rebid-comp.1nt"
     assert explain(Auction("N", "1H 3S".split()))[1].text.startswith("preemptive jump overcall: seven spades")
