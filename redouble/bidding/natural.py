@@ -1162,7 +1162,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     fit = agreed_suit(ctx, hand)
     their = ctx.their_suits
     stoppers = all(hand.stopper(s) or ctx.ranges[ctx.partner].length_min[s] >= 5 for s in their)
-    nt_ok = stoppers and (hand.is_semi_balanced or partner_bid_nt_naturally(ctx))
+    nt_ok = stoppers and (hand.is_semi_balanced or partner_bid_nt_naturally(ctx) and min(hand.shape) >= 1)
     if fit is not None and hand.length(fit) >= 3 and pr.length_min[fit] >= hand.length(fit):
         mine = support_points(hand, fit)
     elif fit is not None and agreed_suit(ctx) == fit:

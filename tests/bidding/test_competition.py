@@ -128,6 +128,19 @@ CASES = [
     # A weak hand with a good six-card suit jumps rather than make a simple overcall (the booklet).
     ("KQJ852.4.82.Q963", "1C", "N", "2S", "8 HCP and six good spades: a weak jump overcall"),
     ("AQJ852.K4.Q2.963", "1C", "N", "1S", "12 HCP: too good for a weak jump, a simple overcall"),
+    # They bid over partner's overcall: raise to the level of the fit (a Ben match board passed with five
+    # trumps and they bid a slam).
+    ("T96.T9653.J92.T8", "P 1D 1H 1S", "S", "4H", "five trumps: ten together, the four level"),
+    ("T96.K965.J92.T87", "P 1D 1H 1S", "S", "3H", "four trumps: nine together, the three level"),
+    ("T96.K95.QJ92.T87", "P 1D 1H 1S", "S", "2H", "three trumps and 6 HCP: the cheapest raise"),
+    ("AQJ9.K95.A92.T87", "P 1D 1H 1S", "S", "4H", "support and opening values: game"),
+    # The overcaller answers partner's cue-bid raise even when they double it.
+    ("Q9.KJT2.AQT853.2", "P 1H 2D P 2H X", "N", "3D", "a minimum overcall: three of the suit"),
+    ("A9.K2.AKT853.Q72", "P 1H 2D P 2H X", "N", "3NT", "16 HCP, hearts stopped: 3NT"),
+    # 17 HCP with five of their suit is no takeout double: pass and wait (1D doubled came back as 1S).
+    (".KQJ6.AQJT3.A932", "1D", "N", "Pass", "five diamonds behind the opener: no takeout double"),
+    # Partner's natural 1NT does not make notrump right with a void (3NT went two down; 3D was the spot).
+    ("KJ7.AK73.AJ9762.", "P 1D 1S 1NT P", "W", "3D", "a void in clubs: diamonds, not notrump"),
 ]
 
 
@@ -158,6 +171,7 @@ def test_new_calls_are_explained() -> None:
     assert explain_rules(Auction("N", "1H 3S".split()))[1] == "comp.preempt-overcall"
     assert explain_rules(Auction("N", "1H X 2H 2S".split()))[3] == "advance.over-raise"
     assert explain_rules(Auction("N", "1H X 2H 3S".split()))[3] == "advance.over-raise-jump"
+    assert explain(Auction("N", "1D 1H 1S 4H".split()))[3].text.startswith("preemptive raise to game: 5+ hearts")
     assert explain_rules(Auction("N", "3C P P X".split()))[3] == "comp.balance-double"
     assert explain_rules(Auction("N", "1D P 1H 1S 1NT".split()))[4] == "rebid-comp.1nt"
     assert explain(Auction("N", "1H 3S".split()))[1].text.startswith("preemptive jump overcall: seven spades")

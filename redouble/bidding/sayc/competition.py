@@ -16,6 +16,7 @@ from redouble.bidding.conditions import (
     HCP,
     Balanced,
     Env,
+    Given,
     GoodSuit,
     Len,
     Points,
@@ -40,6 +41,18 @@ short_somewhere = test("a singleton or void", lambda h, e: min(h.shape) <= 1)
 def _unbid(e: Env, *names: str) -> list[Suit]:
     bound = {e.suit(n) for n in names}
     return [s for s in Suit if s not in bound]
+
+
+def major(name: str) -> Given:
+    return given(f"{{{name}}} a major", lambda e: e.suit(name).is_major)
+
+
+def _cheapest_level(e: Env, name: str) -> int:
+    """The level of the cheapest bid in suit ``name`` over the last bid."""
+    last = e.ctx.last_bid if e.ctx is not None else None
+    if last is None or last.strain is None:
+        return 1
+    return last.level + (1 if e.suit(name).strain <= last.strain else 0)
 
 
 def takeout_shape(*theirs: str):  # type: ignore[no-untyped-def]
@@ -133,6 +146,11 @@ no_five_card_suit = test("no five-card suit to overcall", lambda h, e: max(h.sha
 ADVANCE = ["1x X P ?", "1x P P X P ?"]  # partner's takeout double, direct or balancing
 ADVANCE_HIGH = ["2o X P ?", "3x X P ?", "2o P P X P ?", "3x P P X P ?"]  # of a weak two or a preempt
 no_five_card_major = test("no five-card major", lambda h, e: max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 5)
+# the overcaller after partner's cue-bid raise (their suit at the two or three level), doubled or not
+AFTER_CUE = ["1x 1y P 2x P ?", "1x 2y P 2x P ?", "1x 2y P 3x P ?", "1x 1y P 2x X ?", "1x 2y P 2x X ?", "1x 2y P 3x X ?"]
+# partner overcalled and the next hand bid: a raise competes (the law of total tricks), a cue-bid is the
+# strong raise
+ADVANCE_OVER_BID = ["1x 1y 1z ?", "1x 1y 2z ?", "1x 2y 2z ?", "1x 1y 2x ?", "1x 2y 3x ?"]
 OPENER_AFTER_RAISE = ["1x 1y P 2y ?", "1x 2y P 3y ?", "1x 1y P 3y ?"]
 
 
@@ -171,7 +189,7 @@ COMPETITION = [
     # === they opened one of a suit: our direct actions (1x ?) ==========================================
     rule("comp.1nt-overcall", "1x ?", "1NT", Balanced(), HCP(15, 18), Stopper("x"),
          means="1NT overcall: 15-18 balanced, a stopper in {x}"),
-    rule("comp.double-strong", "1x ?", "X", strong_double,
+    rule("comp.double-strong", "1x ?", "X", strong_double, Len("x", 0, 3),
          means="takeout double: a strong hand (17+), will bid again", forcing=F),
     rule("comp.michaels", "1x ?", "2x", test("5-5 in the majors over a minor, else the other major and a minor",
                                              michaels_shape, _michaels_shows),
@@ -293,6 +311,16 @@ COMPETITION = [
     # To four of a minor over a two-level overcall: ten tricks, so ten trumps (the law of total tricks).
     rule("advance.jump-raise", "1x 2m P ?", ">>m", Len("m", 5), HCP(0, 8),
          means="preemptive jump raise: 5+ {m}, weak (ten trumps: the four level)"),
+    # They bid over partner's overcall: ten trumps bid game, nine the three level, eight the cheapest raise.
+    rule("advance.game", ADVANCE_OVER_BID, "4y", major("y"), Len("y", 5), HCP(0, 9),
+         means="preemptive raise to game: 5+ {y} (ten trumps: the four level)"),
+    rule("advance.game", ADVANCE_OVER_BID, "4y", major("y"), Len("y", 3), Support("y", 13),
+         means="game in {y}: support and opening values opposite the overcall"),
+    rule("advance.jump-raise", ADVANCE_OVER_BID, "3y", Len("y", 4), HCP(0, 9),
+         means="competitive raise to three: 4+ {y} (nine trumps: the three level)"),
+    rule("advance.raise", ADVANCE_OVER_BID, ">y", Len("y", 3), Support("y", 6, 10),
+         given("a raise at the two level", lambda e: _cheapest_level(e, "y") <= 2),
+         means="raise: 3+ {y}, 6-10 points"),
     rule("advance.raise", ["1x 1y P ?", "1x 2y P ?"], ">y", Len("y", 3), Support("y", 6, 10),
          means="raise: 3+ {y}, 6-10 points"),
     rule("advance.3nt", ["1x 1y P ?", "1x 2y P ?"], "3NT", HCP(15, 18), Stopper("x"), means="to play"),
@@ -303,9 +331,11 @@ COMPETITION = [
          any_of(GoodSuit("z"), Len("z", 6)), means="natural: 5+ {z}, not forcing"),
     rule("advance.pass", ["1x 1y P ?", "1x 2y P ?"], "P", HCP(0, 9), means="pass"),
     # overcaller after the cue-bid
-    rule("advance.after-cue", ["1x 1y P 2x P ?", "1x 2y P 3x P ?"], "4y",
+    rule("advance.after-cue", AFTER_CUE, "4y",
          given("a major", lambda e: e.suit("y").is_major), HCP(13), means="extra values: game"),
-    rule("advance.after-cue", ["1x 1y P 2x P ?", "1x 2y P 3x P ?"], ">y", means="a minimum overcall"),
+    rule("advance.after-cue", AFTER_CUE, "3NT", given("a minor", lambda e: not e.suit("y").is_major), HCP(14),
+         Stopper("x"), means="extra values and their suit stopped: 3NT"),
+    rule("advance.after-cue", AFTER_CUE, ">y", means="a minimum overcall"),
     # === advancing partner's takeout double (1x X P ?) ===================================================
     rule("advance.penalty-pass", ADVANCE, "P", penalty_stack, HCP(7),
          means="penalty pass: a trump stack in {x}"),
