@@ -141,6 +141,16 @@ CASES = [
     (".KQJ6.AQJT3.A932", "1D", "N", "Pass", "five diamonds behind the opener: no takeout double"),
     # Partner's natural 1NT does not make notrump right with a void (3NT went two down; 3D was the spot).
     ("KJ7.AK73.AJ9762.", "P 1D 1S 1NT P", "W", "3D", "a void in clubs: diamonds, not notrump"),
+    # The jump raise of a two-level major overcall is in partner's suit (a side suit was jumped to before).
+    ("98.KJ952.KT74.42", "1S 2H P", "N", "4H", "five trumps and a weak hand: the preemptive raise"),
+    ("3.K432.8532.9872", "P 1H 2S P", "N", "Pass", "no spade fit: no jump into a suit of my own"),
+    # Michaels and the unusual 2NT with interference: the fit is known, so compete to its level; a doubled
+    # 2NT is never left in.
+    ("Q84.65.K8752.J96", "1H 2H 3H", "N", "3S", "three spades opposite five: compete at three"),
+    ("Q984.65.K872.QJ6", "1H 2H 3H", "N", "4S", "four spades, 8 HCP: nine trumps, game"),
+    ("84.Q53.K8752.J96", "1D 2D 2S", "N", "3H", "three hearts opposite five: compete"),
+    ("84.Q753.K872.KJ6", "1C 2C 3C", "N", "4H", "four hearts and 9 HCP opposite both majors: game"),
+    ("84.Q53.K8752.J96", "1H 2NT X", "N", "3D", "the unusual 2NT doubled: the better minor"),
 ]
 
 

@@ -306,8 +306,10 @@ COMPETITION = [
          means="cue-bid: a limit raise or better in {y}", forcing=F),
     rule("advance.game", ["1x 1M P ?", "1x 2M P ?"], "4M", Len("M", 4), HCP(0, 8), short_somewhere,
          means="preemptive: game in {M}"),
-    rule("advance.jump-raise", ["1x 1y P ?", "1x 2M P ?"], ">>y", Len("y", 4), HCP(0, 8),
+    rule("advance.jump-raise", "1x 1y P ?", ">>y", Len("y", 4), HCP(0, 8),
          means="preemptive jump raise: 4+ {y}, weak"),
+    rule("advance.jump-raise", "1x 2M P ?", ">>M", Len("M", 4), HCP(0, 8),
+         means="preemptive jump raise: 4+ {M}, weak"),
     # To four of a minor over a two-level overcall: ten tricks, so ten trumps (the law of total tricks).
     rule("advance.jump-raise", "1x 2m P ?", ">>m", Len("m", 5), HCP(0, 8),
          means="preemptive jump raise: 5+ {m}, weak (ten trumps: the four level)"),
@@ -441,6 +443,16 @@ COMPETITION = [
     rule("advance.michaels", "1m 2m P ?", ">>M", Len("M", 4), HCP(8, 9), means="invitational jump in {M}",
          forcing=INV),
     rule("advance.michaels", "1m 2m P ?", ">M", means="the better major", order="longest"),
+    # They bid over the cue-bid: the fit is known (five cards opposite), so compete to the level of it (the law
+    # of total tricks): game with four and values or five, else the cheapest bid with three.
+    rule("advance.michaels-compete", ["1m 2m 2y ?", "1m 2m 3m ?", "1m 2m 3y ?"], "4M", Len("M", 4),
+         any_of(HCP(8), Len("M", 5)), means="game in {M}: a fit of nine or more opposite the 5-5", order="longest"),
+    rule("advance.michaels-compete", ["1m 2m 2y ?", "1m 2m 3m ?", "1m 2m 3y ?"], ">M", Len("M", 3),
+         means="competes in the better major: eight or more together", order="longest"),
+    rule("advance.michaels-compete", "1M 2M 3M ?", "4N", Len("N", 4), any_of(HCP(8), Len("N", 5)),
+         means="game in {N}: a fit of nine or more opposite partner's five"),
+    rule("advance.michaels-compete", "1M 2M 3M ?", ">N", Len("N", 3),
+         means="competes in {N}: eight or more together"),
     rule("advance.michaels-ask", "1M 2M P ?", "2NT",
          test("no fit for the other major", lambda h, e: h.length(michaels_major(e)) <= 1), HCP(6),
          means="asks for the minor", forcing=F, alert=True),
@@ -463,7 +475,7 @@ COMPETITION = [
     rule("advance.unusual-compete", "1x 2NT 3x ?", ">y",
          given("one of the two suits shown", lambda e: e.suit("y") in _unbid(e, "x")[:2]), Len("y", 4),
          means="competes in partner's {y}: nine or ten trumps together (the law of total tricks)", order="longest"),
-    rule("advance.unusual", "1x 2NT P ?", ">y", test("one of the two suits shown", lambda h, e:
+    rule("advance.unusual", ["1x 2NT P ?", "1x 2NT X ?"], ">y", test("one of the two suits shown", lambda h, e:
                                                     e.suit("y") in _unbid(e, "x")[:2]),
          means="the better of partner's suits", order="longest"),
     # === they interfered over our opening: negative doubles and free bids (1x 1y ?, 1x 2y ?) ==============
