@@ -182,6 +182,9 @@ def test_new_calls_are_explained() -> None:
     assert explain_rules(Auction("N", "1H X 2H 2S".split()))[3] == "advance.over-raise"
     assert explain_rules(Auction("N", "1H X 2H 3S".split()))[3] == "advance.over-raise-jump"
     assert explain(Auction("N", "1D 1H 1S 4H".split()))[3].text.startswith("preemptive raise to game: 5+ hearts")
+    # Interference over our 1NT is answered as the booklet has it, not Lebensohl: the meanings say so.
+    assert "no Lebensohl" in explain(Auction("N", "1NT 2H 3H".split()))[2].text
+    assert "penalty" in explain(Auction("N", "1NT 2H X".split()))[2].text
     assert explain_rules(Auction("N", "3C P P X".split()))[3] == "comp.balance-double"
     assert explain_rules(Auction("N", "1D P 1H 1S 1NT".split()))[4] == "rebid-comp.1nt"
     assert explain(Auction("N", "1H 3S".split()))[1].text.startswith("preemptive jump overcall: seven spades")

@@ -577,22 +577,27 @@ COMPETITION = [
     rule("xx.1nt", "1x X ?", "1NT", HCP(6, 9), means="natural: 6-9"),
     rule("xx.pass", "1x X ?", "P", HCP(0, 9), means="pass"),
     # === they overcalled our 1NT (1NT 2y ?) =============================================================
+    # The booklet's treatment, not Lebensohl: Stayman and transfers are off, a two-level bid is natural and not
+    # forcing, a three-level new suit is natural and forcing, the cue-bid is Stayman, a double is for penalty.
     rule("nt-comp.penalty", "1NT 2y ?", "X", Len("y", 4), HCP(7),
-         means="penalty double"),
+         means="penalty double (SAYC over interference: doubles of their overcall are for penalty)"),
     rule("nt-comp.penalty-pass", "1NT 2y X P ?", "P", means="leaves partner's penalty double in"),
     rule("nt-comp.game", "1NT 2y ?", "4M", Len("M", 6), HCP(10), means="to play"),
     rule("nt-comp.cue", "1NT 2y ?", "3y", HCP(10), test("a four-card major", lambda h, e:
                                                         any(4 <= h.length(m) <= 5 for m in MAJORS if m != e.suit("y"))),
-         means="cue-bid: Stayman, forcing to game", forcing=GF, alert=True),
+         means="cue-bid: Stayman, forcing to game (SAYC over interference; no Lebensohl)", forcing=GF, alert=True),
     rule("nt-comp.game", "1NT 2y ?", "3NT", HCP(10, 15), Stopper("y"), means="to play"),
     rule("nt-comp.game", "1NT 2y ?", "4M", Len("M", 6), HCP(10), means="to play"),
-    rule("nt-comp.forcing", "1NT 2y ?", "3z", Len("z", 5), HCP(10), means="natural, forcing to game",
-         forcing=GF),
-    rule("nt-comp.invite", "1NT 2y ?", "2NT", HCP(8, 9), Stopper("y"), means="invites 3NT", forcing=INV),
+    rule("nt-comp.forcing", "1NT 2y ?", "3z", Len("z", 5), HCP(10),
+         means="natural, forcing to game (SAYC over interference: a three-level new suit forces)", forcing=GF),
+    rule("nt-comp.invite", "1NT 2y ?", "2NT", HCP(8, 9), Stopper("y"),
+         means="natural: invites 3NT (SAYC over interference; no Lebensohl relay)", forcing=INV),
     rule("nt-comp.compete", "1NT 2y ?", "2z", Len("z", 5), HCP(0, 9), above("z", "y"),
-         means="to play: 5+ {z}"),
+         means="natural, not forcing: 5+ {z} (SAYC over interference: two-level bids compete)"),
+    # Without Lebensohl a weak hand with a long lower suit has no way to sign off at three; the measured
+    # practice bids it anyway (partner may read it as the forcing bid above).
     rule("nt-comp.compete", "1NT 2y ?", "3z", Len("z", 6), HCP(0, 9), below("z", "y"),
-         means="to play: 6+ {z}"),
+         means="to play: 6+ {z}, weak (no Lebensohl in SAYC: the same bid as the forcing one)"),
     rule("nt-comp.pass", "1NT 2y ?", "P", HCP(0, 9), means="pass"),
 ]
 
