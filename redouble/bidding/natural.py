@@ -780,8 +780,8 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
 
 
 def _doubler_estimate(ctx: Context, pr: HandRange) -> float:
-    """Partner's points when all partner has done is double for takeout: near the floor (a takeout double's
-    range runs up to 37 to hold the strong doubles, which bid again; a pass since then denies them).
+    """Partner's points when all partner has done is double: near the floor (a double's range runs up to 37 to
+    hold the strong hands, which bid again; a pass since then denies them).
 
     >>> from redouble import Auction, Vulnerability
     >>> from redouble.bidding.engine import context_for
@@ -790,7 +790,7 @@ def _doubler_estimate(ctx: Context, pr: HandRange) -> float:
     15
     """
     acts = [ex for ex in ctx.calls_of(ctx.partner) if ex.call.is_bid or ex.call.is_double]
-    if not acts or not all(ex.call.is_double and ex.meaning.forcing.forces for ex in acts):
+    if not acts or not all(ex.call.is_double for ex in acts):
         return 40.0
     passed_since = ctx.calls_of(ctx.partner)[-1].call.is_pass
     return pr.hcp_min + (1 if passed_since else 2)

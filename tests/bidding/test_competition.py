@@ -151,6 +151,12 @@ CASES = [
     ("84.Q53.K8752.J96", "1D 2D 2S", "N", "3H", "three hearts opposite five: compete"),
     ("84.Q753.K872.KJ6", "1C 2C 3C", "N", "4H", "four hearts and 9 HCP opposite both majors: game"),
     ("84.Q53.K8752.J96", "1H 2NT X", "N", "3D", "the unusual 2NT doubled: the better minor"),
+    # Partner's penalty double of 1NT stands (3NT on 7 HCP opposite it went down), bar a weak hand with a suit.
+    ("K53.QT82.T32.Q94", "1NT X P", "E", "Pass", "7 HCP: leave the penalty double in"),
+    ("9532.T8652.T3.94", "1NT X P", "E", "2H", "a yarborough with five hearts: take it out"),
+    ("AJT7.AK73.4.KJ52", "1NT P P", "E", "X", "16 HCP in the pass-out seat: penalty double"),
+    ("K53.QT82.T32.Q94", "1NT X 2D", "E", "Pass", "they ran: partner's double showed the values"),
+    ("K53.QT82.KT32.94", "1NT X 2D", "E", "X", "four diamonds with the king: double their runout"),
 ]
 
 
@@ -185,6 +191,7 @@ def test_new_calls_are_explained() -> None:
     # Interference over our 1NT is answered as the booklet has it, not Lebensohl: the meanings say so.
     assert "no Lebensohl" in explain(Auction("N", "1NT 2H 3H".split()))[2].text
     assert "penalty" in explain(Auction("N", "1NT 2H X".split()))[2].text
+    assert explain_rules(Auction("N", "1NT P P X".split()))[3] == "comp.balance-double-1nt"
     assert explain_rules(Auction("N", "3C P P X".split()))[3] == "comp.balance-double"
     assert explain_rules(Auction("N", "1D P 1H 1S 1NT".split()))[4] == "rebid-comp.1nt"
     assert explain(Auction("N", "1H 3S".split()))[1].text.startswith("preemptive jump overcall: seven spades")

@@ -230,6 +230,10 @@ COMPETITION = [
          any_of(GoodSuit("y"), Len("y", 6), HCP(10)),
          means="balancing overcall: 5+ {y}"),
     rule("comp.balance-pass", "1x P P ?", "P", means="pass (perhaps a trap pass with their suit)"),
+    # --- balancing over their 1NT (1NT P P ?): the pass-out seat doubles for penalty a point lighter -----
+    rule("comp.balance-double-1nt", "1NT P P ?", "X", HCP(15), means="penalty double of 1NT in the pass-out seat: 15+"),
+    rule("comp.balance-overcall", "1NT P P ?", "2y", Len("y", 6), HCP(7, 14), GoodSuit("y"),
+         means="balancing: a good six-card {y} suit"),
     # --- over their weak two (2o ?) --------------------------------------------------------------------
     rule("comp.over-weak-two-2nt", "2o ?", "2NT", Balanced(), HCP(15, 18), Stopper("o"),
          means="natural: 15-18 balanced, a stopper"),
@@ -291,6 +295,18 @@ COMPETITION = [
     rule("advance.unusual", "4M 4NT P ?", "5m", Len("m", 3), means="the better minor", order="longest"),
     # --- over their 1NT ----------------------------------------------------------------------------------
     rule("comp.double-1nt", "1NT ?", "X", HCP(16), means="penalty double: 16+ HCP"),
+    # Partner doubled their 1NT for penalty: we hold the balance, so the double stands; only a weak hand with
+    # a long suit (no defensive tricks to add) takes out at the two level.
+    rule("advance.double-1nt", ["1NT X P ?", "1NT P P X P ?"], ">y", Len("y", 5), HCP(0, 4),
+         means="takes out partner's penalty double: a weak hand with 5+ {y}"),
+    rule("advance.double-1nt", ["1NT X P ?", "1NT P P X P ?"], "P",
+         means="leaves partner's penalty double of 1NT in"),
+    # They run from partner's penalty double: double them with length in their suit, else leave it to
+    # partner (whose double showed the strength: 7 HCP opposite it is no game, a Ben match board's 3NT).
+    rule("advance.double-1nt-run", ["1NT X 2y ?", "1NT P P X 2y ?"], "X", Len("y", 4), HCP(5),
+         means="penalty double of their runout: 4+ {y}"),
+    rule("advance.double-1nt-run", ["1NT X 2y ?", "1NT P P X 2y ?"], "P", HCP(0, 9),
+         means="pass: partner's double showed the values, partner decides"),
     rule("comp.overcall-1nt", "1NT ?", "2y", Len("y", 6), HCP(8, 15), GoodSuit("y"),
          means="natural: a good six-card {y} suit"),
     rule("comp.overcall-1nt", "1NT ?", "2M", Len("M", 5), HCP(10, 15), GoodSuit("M"),
