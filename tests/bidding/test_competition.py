@@ -157,6 +157,12 @@ CASES = [
     ("AJT7.AK73.4.KJ52", "1NT P P", "E", "X", "16 HCP in the pass-out seat: penalty double"),
     ("K53.QT82.T32.Q94", "1NT X 2D", "E", "Pass", "they ran: partner's double showed the values"),
     ("K53.QT82.KT32.94", "1NT X 2D", "E", "X", "four diamonds with the king: double their runout"),
+    # Advancer's cue-bid forces to game; the doubler shows a four-card major up the line, not 3NT with a
+    # singleton in their suit.
+    ("KQ82.AJ82.74.K85", "1D X P", "N", "2D", "12+ opposite the double: the cue-bid"),
+    ("AQ84.KJ73.5.Q982", "1D X P 2D P", "N", "2H", "both majors: hearts first"),
+    ("AQ84.KJ7.5.KQJ82", "1D X P 2D P", "N", "2S", "four spades"),
+    ("KQ82.AJ82.74.K85", "1D X P 2D P 2H P", "N", "4H", "the fit found: game"),
 ]
 
 
@@ -192,6 +198,7 @@ def test_new_calls_are_explained() -> None:
     assert "no Lebensohl" in explain(Auction("N", "1NT 2H 3H".split()))[2].text
     assert "penalty" in explain(Auction("N", "1NT 2H X".split()))[2].text
     assert explain_rules(Auction("N", "1NT P P X".split()))[3] == "comp.balance-double-1nt"
+    assert "forcing to game" in explain(Auction("N", "1D X P 2D".split()))[3].text
     assert explain_rules(Auction("N", "3C P P X".split()))[3] == "comp.balance-double"
     assert explain_rules(Auction("N", "1D P 1H 1S 1NT".split()))[4] == "rebid-comp.1nt"
     assert explain(Auction("N", "1H 3S".split()))[1].text.startswith("preemptive jump overcall: seven spades")

@@ -357,7 +357,7 @@ COMPETITION = [
     # === advancing partner's takeout double (1x X P ?) ===================================================
     rule("advance.penalty-pass", ADVANCE, "P", penalty_stack, HCP(7),
          means="penalty pass: a trump stack in {x}"),
-    rule("advance.cue", ADVANCE, "2x", HCP(12), means="cue-bid: 12+ points, forcing", forcing=F),
+    rule("advance.cue", ADVANCE, "2x", HCP(12), means="cue-bid: 12+ points, forcing to game", forcing=GF),
     rule("advance.3nt", ADVANCE, "3NT", HCP(13, 16), Stopper("x"), Balanced(True),
          means="to play: 13-16 with a stopper"),
     rule("advance.jump", ADVANCE, ">>y", Len("y", 4), HCP(9, 11), means="jump: 9-11 points, 4+ {y}",
@@ -441,6 +441,14 @@ COMPETITION = [
          means="competes: a second suit, 5-5 or longer, a playing hand (5 losers or fewer)"),
     rule("opener.compete-own-suit", OPENER_AFTER_RAISE, ">x", Len("x", 6), losers_at_most(6),
          means="competes: six or more {x}, a playing hand (6 losers or fewer)"),
+    # --- the doubler answers partner's game-forcing cue-bid: a four-card major up the line, notrump with their
+    # suit stopped, else a long minor -------------------------------------------------------------------------
+    rule("doubler.after-cue", ["1x X P 2x P ?", "1x P P X P 2x P ?"], ">M", Len("M", 4),
+         means="a four-card {M} suit (majors up the line)", order="longest-up"),
+    rule("doubler.after-cue", ["1x X P 2x P ?", "1x P P X P 2x P ?"], "2NT", Stopper("x"), Balanced(True),
+         means="no four-card major, {x} stopped"),
+    rule("doubler.after-cue", ["1x X P 2x P ?", "1x P P X P 2x P ?"], ">m", Len("m", 4),
+         means="no four-card major: my {m}", order="longest"),
     # --- the doubler's rebid (1x X P 1y P ?, 1x X P 2y P ?) --------------------------------------------
     rule("doubler.raise-game", DOUBLER_M, "4M", Len("M", 4), Support("M", 19),
          means="game: 19+ with support"),
