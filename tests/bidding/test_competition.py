@@ -163,6 +163,10 @@ CASES = [
     ("AQ84.KJ73.5.Q982", "1D X P 2D P", "N", "2H", "both majors: hearts first"),
     ("AQ84.KJ7.5.KQJ82", "1D X P 2D P", "N", "2S", "four spades"),
     ("KQ82.AJ82.74.K85", "1D X P 2D P 2H P", "N", "4H", "the fit found: game"),
+    # Partner's reopening double answered like a takeout double: a major first, notrump only with a stopper.
+    ("T84.KJ73.Q52.982", "1D 1S P P X P", "N", "2H", "four hearts: bid them, no notrump without a stopper"),
+    ("K42.Q73.Q52.9863", "1D 1S P P X P", "N", "1NT", "spades stopped, balanced: 1NT"),
+    ("K842.Q73.Q52.982", "1H P P X P", "N", "1S", "four spades: the major, not 1NT"),
 ]
 
 

@@ -146,6 +146,13 @@ no_five_card_suit = test("no five-card suit to overcall", lambda h, e: max(h.sha
 ADVANCE = ["1x X P ?", "1x P P X P ?"]  # partner's takeout double, direct or balancing
 ADVANCE_HIGH = ["2o X P ?", "3x X P ?", "2o P P X P ?", "3x P P X P ?"]  # of a weak two or a preempt
 no_five_card_major = test("no five-card major", lambda h, e: max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 5)
+REOPENED = ["1x 1y P P X P ?", "1x 2y P P X P ?"]  # opener reopened with a double, partner answers
+
+
+def no_unbid_major(theirs: str):  # type: ignore[no-untyped-def]
+    return test("no four-card unbid major", lambda h, e: all(h.length(m) < 4 for m in MAJORS if m != e.suit(theirs)))
+
+
 # the overcaller after partner's cue-bid raise (their suit at the two or three level), doubled or not
 AFTER_CUE = ["1x 1y P 2x P ?", "1x 2y P 2x P ?", "1x 2y P 3x P ?", "1x 1y P 2x X ?", "1x 2y P 2x X ?", "1x 2y P 3x X ?"]
 # partner overcalled and the next hand bid: a raise competes (the law of total tricks), a cue-bid is the
@@ -364,7 +371,7 @@ COMPETITION = [
          forcing=INV, order="majors-first"),
     rule("advance.2nt", ADVANCE, "2NT", HCP(11, 12), Stopper("x"), means="natural: 11-12 with a stopper",
          forcing=INV),
-    rule("advance.1nt", ADVANCE, "1NT", HCP(6, 10), Stopper("x"), Balanced(True),
+    rule("advance.1nt", ADVANCE, "1NT", HCP(6, 10), Stopper("x"), Balanced(True), no_unbid_major("x"),
          means="natural: 6-10 with a stopper, no four-card major"),
     rule("advance.cheapest", ADVANCE, ">y", Len("y", 4), HCP(0, 8), means="cheapest suit: 4+ {y}, 0-8",
          order="majors-first"),
@@ -567,6 +574,14 @@ COMPETITION = [
          means="reopening double: short in {y}", forcing=F),
     rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8), trump_stack("y"),
          means="penalty pass: a trump stack in {y}"),
+    # Otherwise the reopening double is answered like a takeout double by a hand that passed once: an unbid
+    # four-card major first, notrump only with their suit stopped, a five-card suit, then opener's suit.
+    rule("neg.after-reopen", REOPENED, ">M", Len("M", 4), means="a four-card {M} suit", order="longest"),
+    rule("neg.after-reopen", "1x 1y P P X P ?", "1NT", HCP(6, 10), Stopper("y"), Balanced(True),
+         means="natural: 6-10 with {y} stopped"),
+    rule("neg.after-reopen", REOPENED, ">z", Len("z", 5), means="natural: 5+ {z}", order="longest"),
+    rule("neg.after-reopen", REOPENED, ">x", Len("x", 3), means="support for opener's {x}"),
+    rule("neg.after-reopen", REOPENED, ">z", Len("z", 4), means="natural: 4+ {z}", order="longest"),
     # opener's rebid when they overcall partner's one-level response: notrump shows the usual ranges with
     # their suit stopped
     rule("rebid-comp.1nt", "1x P 1y 1z ?", "1NT", Balanced(), HCP(12, 14), Stopper("z"), Len("y", 0, 3),
