@@ -22,7 +22,7 @@ from redouble.cards import Seat
 from redouble.errors import ParseError, RedoubleError
 from redouble.match import robot_seed
 from redouble.robots import Robot
-from redouble.tm.connection import MAX_LINE, LineConnection
+from redouble.tm.connection import MAX_LINE, ConnectionLost, LineConnection
 from redouble.tm.protocol import (
     BoardInfo,
     CallMade,
@@ -118,7 +118,7 @@ class Player:
 
     async def run(self) -> ClientResult:
         """Sit down and play until the Table Manager ends the session."""
-        await self.conn.send(Connect(self.team, self.asked_seat))
+        await self._send(Connect(self.team, self.asked_seat))
         line = await self.conn.receive()
         seated = self._read(line)
         if not isinstance(seated, Seated):
@@ -127,10 +127,10 @@ class Player:
             raise TableManagerError(f"asked for {self.asked_seat.name.title()}, was seated {line!r}")
         self.seat = seated.seat
         self.conn.dialect = dialect_of(line)
-        await self.conn.send(Ready(self.seat, "teams"))
+        await self._send(Ready(self.seat, "teams"))
         teams = await self._expect(Teams)
         result = ClientResult(self.seat, (teams.ns, teams.ew), transcript=self.conn.transcript)
-        await self.conn.send(Ready(self.seat, "start"))
+        await self._send(Ready(self.seat, "start"))
         message: Message | None = None
         try:
             while True:
@@ -149,6 +149,21 @@ class Player:
         except _SessionOver:
             self.log(f"{self.seat.name.title()}: end of session after {len(result.boards)} boards")
         return result
+
+    async def _send(self, message: Message) -> None:
+        try:
+            await self.conn.send(message)
+        except ConnectionLost as lost:
+            # A Table Manager that ends the session says why and hangs up: the reason may be waiting while our
+            # line could no longer go out, and it is the news the player should get.
+            try:
+                line = await self.conn.receive(timeout=1.0)
+                said = parse(line)
+            except (ConnectionLost, ParseError):
+                raise lost from None
+            if isinstance(said, ErrorMessage):
+                self._read(line)  # raises the Table Manager's reason
+            raise
 
     # --- reading ----------------------------------------------------------------------------------
     def _read(self, line: str) -> Message:
@@ -178,9 +193,9 @@ class Player:
     # --- a board ----------------------------------------------------------------------------------
     async def _board(self) -> Board:
         me = self.seat
-        await self.conn.send(Ready(me, "deal"))
+        await self._send(Ready(me, "deal"))
         info = await self._expect(BoardInfo)
-        await self.conn.send(Ready(me, "cards"))
+        await self._send(Ready(me, "cards"))
         cards = await self._expect(Cards)
         if cards.owner not in (None, me):
             raise TableManagerError(f"{me.name.title()} was given {cards.owner.name.title()}'s cards: '{cards}'")
@@ -191,9 +206,9 @@ class Player:
             if bidder == me:
                 choice = await asyncio.to_thread(robot.call, view.board(), me)
                 made = CallMade(me, choice.call, choice.alert, choice.reason if choice.alert else "")
-                await self.conn.send(made)
+                await self._send(made)
             else:
-                await self.conn.send(ReadyForCall(me, bidder))
+                await self._send(ReadyForCall(me, bidder))
                 made = await self._expect(CallMade)
                 if made.seat != bidder:
                     raise TableManagerError(f"expected {bidder.name.title()}'s call, not '{made}'")
@@ -212,18 +227,18 @@ class Player:
             if not play.current_trick:
                 await self._expect(ToLead)
             choice = await asyncio.to_thread(robot.card, view.board(), me)
-            await self.conn.send(CardPlayed(player, choice.card))
+            await self._send(CardPlayed(player, choice.card))
             card = choice.card
         else:
             trick = len(play.tricks) + 1
-            await self.conn.send(ReadyForCard(me, None if player == dummy else player, trick))
+            await self._send(ReadyForCard(me, None if player == dummy else player, trick))
             played = await self._expect(CardPlayed)
             if played.seat not in (player, None if player == dummy else player):
                 raise TableManagerError(f"expected {player.name.title()}'s card, not '{played}'")
             card = played.card
         self._push(view, card)
         if len(view.cards) == 1 and me != dummy:
-            await self.conn.send(Ready(me, "dummy"))
+            await self._send(Ready(me, "dummy"))
             shown = await self._expect(Cards)
             view.show_dummy(shown.hand)
 

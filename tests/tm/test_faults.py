@@ -250,3 +250,44 @@ def test_a_dropped_player_cannot_come_back_the_session_is_over():
 
     with pytest.raises(TableManagerError, match="cannot connect to a Table Manager at 127.0.0.1"):
         asyncio.run(rejoin())
+
+
+class _HungUp:
+    """The writing half of a connection whose other end has gone: every line fails to go out."""
+
+    def write(self, data):
+        pass
+
+    async def drain(self):
+        raise ConnectionResetError("Connection reset by peer")
+
+    def close(self):
+        pass
+
+    async def wait_closed(self):
+        pass
+
+
+async def _play_after_hang_up(waiting: bytes):
+    """A player whose first line fails to go out, with ``waiting`` already sent by the Table Manager."""
+    reader = asyncio.StreamReader()
+    reader.feed_data(waiting)
+    reader.feed_eof()
+    conn = LineConnection(reader, _HungUp(), name="the Table Manager", timeout=5)
+    return await Player(conn, Seat.EAST, "B", ClientOptions("basic")).run()
+
+
+def test_the_reason_the_table_manager_gave_before_hanging_up_reaches_a_player_whose_line_failed():
+    # The others' lines can fail to go out when a dropped player ends the session: the reason is still theirs.
+    with pytest.raises(TableManagerError) as caught:
+        asyncio.run(_play_after_hang_up(b"Error : board 1: South closed the connection; the session ends\r\n"
+                                        b"End of session\r\n"))
+    assert str(caught.value) == ("the Table Manager refused the last message: board 1: South closed the "
+                                 "connection; the session ends")
+
+
+def test_a_line_that_fails_with_nothing_said_is_a_lost_connection():
+    with pytest.raises(ConnectionLost) as caught:
+        asyncio.run(_play_after_hang_up(b""))
+    assert str(caught.value) == ("the Table Manager: the connection broke while sending "
+                                 "'Connecting \"B\" as East using protocol version 18' (Connection reset by peer)")
