@@ -724,7 +724,8 @@ def _forced_call(ctx: Context, hand: Hand, avoid: Call | None = None) -> tuple[C
         elif s not in ctx.their_suits and n >= 4:
             add(4.0, c, f"natural, {n} {s.name.lower()}")
     nt = cheapest(ctx, Strain.NOTRUMP)
-    if all(hand.stopper(s) for s in ctx.their_suits):
+    if all(hand.stopper(s) for s in ctx.their_suits) and nt is not None and nt.level <= 3:
+        # (4NT would read as an ace ask: notrump is the way out only below it.)
         add(7.0 + (1 if hand.is_balanced else 0), nt, "notrump, nothing else to say")
     for s in partner_suits:
         if hand.length(s) >= 2:

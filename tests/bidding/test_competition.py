@@ -167,6 +167,11 @@ CASES = [
     ("T84.KJ73.Q52.982", "1D 1S P P X P", "N", "2H", "four hearts: bid them, no notrump without a stopper"),
     ("K42.Q73.Q52.9863", "1D 1S P P X P", "N", "1NT", "spades stopped, balanced: 1NT"),
     ("K842.Q73.Q52.982", "1H P P X P", "N", "1S", "four spades: the major, not 1NT"),
+    # A good five-card minor beside takeout shape doubles rather than overcall (the major fit was lost).
+    ("T43.A543.Q.AKT52", "1D", "N", "X", "four hearts, short diamonds: double, not 2C"),
+    ("T43.AK543.Q.AT52", "1D", "N", "1H", "a good five-card major: overcall it"),
+    # Forced to bid over their doubled game, 4NT would ask for aces: the five-card suit instead.
+    ("953.K2.T9854.JT4", "3H X 4H P P X P", "W", "5D", "forced at the four level: five diamonds, not 4NT"),
 ]
 
 

@@ -141,8 +141,10 @@ def michaels_major(e: Env) -> Suit:
     return Suit.SPADES if e.suit("M") == Suit.HEARTS else Suit.HEARTS
 
 
-no_five_card_suit = test("no five-card suit to overcall", lambda h, e: max(h.shape) <= 4 or h.hcp >= 15
-                         or not any(h.length(s) >= 5 and good_suit(h, s) for s in Suit))
+# A good five-card major is overcalled; a five-card minor beside takeout shape doubles (the double finds the
+# major fit that a two-level minor overcall would lose).
+no_five_card_suit = test("no good five-card major to overcall", lambda h, e: max(h.shape) <= 4 or h.hcp >= 15
+                         or not any(h.length(s) >= 5 and good_suit(h, s) for s in MAJORS))
 ADVANCE = ["1x X P ?", "1x P P X P ?"]  # partner's takeout double, direct or balancing
 ADVANCE_HIGH = ["2o X P ?", "3x X P ?", "2o P P X P ?", "3x P P X P ?"]  # of a weak two or a preempt
 no_five_card_major = test("no five-card major", lambda h, e: max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 5)
