@@ -172,6 +172,10 @@ CASES = [
     ("T43.AK543.Q.AT52", "1D", "N", "1H", "a good five-card major: overcall it"),
     # Forced to bid over their doubled game, 4NT would ask for aces: the five-card suit instead.
     ("953.K2.T9854.JT4", "3H X 4H P P X P", "W", "5D", "forced at the four level: five diamonds, not 4NT"),
+    # bfgbidding boards: a 16-count opener reopens with a double holding two of their suit (2C missed game),
+    # and a 19-count doubler with six spades bids them over their 4H (4S was cold).
+    ("Q32.QJ.A98.AKQ32", "P 1C 1H P P", "N", "X", "16 HCP and two hearts: a reopening double"),
+    ("AKT954.A5.QJ.AJ5", "P P 2H X 4H P P", "W", "4S", "the strong double with six spades: 4S"),
 ]
 
 

@@ -167,6 +167,10 @@ def top_honour(suit: str):  # type: ignore[no-untyped-def]
     return test(f"the ace, king or queen of {suit}", lambda h, e: h.holding(e.suit(suit)) >> 10 != 0)
 
 
+def no_six(suit: str):  # type: ignore[no-untyped-def]
+    return test(f"fewer than six {suit}", lambda h, e: h.length(e.suit(suit)) < 6)
+
+
 def losers_at_most(n: int):  # type: ignore[no-untyped-def]
     return test(f"{n} losers or fewer", lambda h, e: h.losers <= n)
 
@@ -511,6 +515,9 @@ COMPETITION = [
     rule("advance.unusual", ["1x 2NT P ?", "1x 2NT X ?"], ">y", test("one of the two suits shown", lambda h, e:
                                                     e.suit("y") in _unbid(e, "x")[:2]),
          means="the better of partner's suits", order="longest"),
+    # --- the doubler over their jump to game, partner silent: a strong double with six of a major bids it ---
+    rule("doubler.own-major", ["2o X 4o P P ?", "1x X 4x P P ?"], "4M", Len("M", 6), HCP(17),
+         means="the strong double: six {M} and 17+, bid over their game"),
     # === they interfered over our opening: negative doubles and free bids (1x 1y ?, 1x 2y ?) ==============
     # Five trumps and shortness: ten trumps together, so the four level at once (the law of total tricks),
     # as the preemptive raise to game would be without their bid.
@@ -574,6 +581,9 @@ COMPETITION = [
     # opener's reopening double when partner passed their overcall
     rule("neg.reopen", ["1x 1y P P ?", "1x 2y P P ?"], "X", short("y", 1), HCP(11, 18),
          means="reopening double: short in {y}", forcing=F),
+    # With extra values a doubleton in their suit reopens too: partner's pass may hide a trap pass.
+    rule("neg.reopen", ["1x 1y P P ?", "1x 2y P P ?"], "X", short("y", 2), HCP(15, 18), no_six("x"),
+         means="reopening double: extra values, at most two {y}", forcing=F),
     rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8), trump_stack("y"),
          means="penalty pass: a trump stack in {y}"),
     # Otherwise the reopening double is answered like a takeout double by a hand that passed once: an unbid
