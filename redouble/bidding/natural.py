@@ -891,7 +891,7 @@ def _after_partner_double(ctx: Context, hand: Hand) -> tuple[Call, str, str] | N
     trump = last.strain.suit
     if ex.meaning.forcing.forces:
         n, tricks = hand.length(trump), trump_tricks(hand, trump)
-        if last.level >= 2 and (n >= 5 and tricks >= 2 or n >= 4 and tricks >= 2.5):
+        if last.level >= 2 and (n >= 5 and tricks >= 1.5 or n >= 4 and tricks >= 2.5):
             return Call.PASS, "natural.penalty-pass", "penalty pass: trump tricks behind the declarer"
         return None
     mine = [c.call.strain.suit for c in ctx.calls_of(ctx.seat)

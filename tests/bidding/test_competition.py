@@ -176,6 +176,16 @@ CASES = [
     # and a 19-count doubler with six spades bids them over their 4H (4S was cold).
     ("Q32.QJ.A98.AKQ32", "P 1C 1H P P", "N", "X", "16 HCP and two hearts: a reopening double"),
     ("AKT954.A5.QJ.AJ5", "P P 2H X 4H P P", "W", "4S", "the strong double with six spades: 4S"),
+    # More bfgbidding boards: a sound 13-count overcalls a weak two in a five-card major whatever its quality;
+    # a good suit and shortness balance with 8 HCP; six clubs and 9 HCP force over their overcall of our 1NT;
+    # six hearts and four losers bid game when partner raises the two-level overcall; four spades and a
+    # singleton heart bid game over their jump to 4H; JT764 behind the declarer passes partner's second double.
+    ("AT982.T5.A764.KQ", "P 2H", "N", "2S", "13 HCP and five spades over their weak two"),
+    ("KQ543.8.QJT85.83", "P 2H P P", "N", "2S", "balancing with a good suit and a singleton heart"),
+    ("Q85.Q42.9.KQT943", "1NT 2D", "N", "3C", "six clubs and 9 HCP: forcing"),
+    ("3.KQ6543.KQ95.K3", "P P 1S 2H P 3H 3S", "E", "4H", "six hearts, four losers, partner raised: game"),
+    ("QJ65.4.9832.QJ43", "P 2H X 4H", "N", "4S", "four spades, a singleton heart: game over their 4H"),
+    ("JT764.7.T85.KJ95", "P P 1D 1S P P X 2S P P X P", "W", "Pass", "five trumps behind declarer: penalty pass"),
 ]
 
 

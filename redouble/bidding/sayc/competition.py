@@ -257,7 +257,8 @@ COMPETITION = [
     # three of their suit is no bar when the unbid major is there).
     rule("comp.over-weak-two-double", "2o ?", "X", HCP(16), Len("o", 0, 3), other_major_four("o"),
          means="takeout double: 16+ and four of the other major", forcing=F),
-    rule("comp.over-weak-two-overcall", "2o ?", ">y", Len("y", 5), HCP(11, 17), any_of(GoodSuit("y"), Len("y", 6)),
+    rule("comp.over-weak-two-overcall", "2o ?", ">y", Len("y", 5), HCP(11, 17),
+         any_of(GoodSuit("y"), Len("y", 6), HCP(13)),
          means="overcall: 5+ {y}, sound values"),
     rule("comp.over-weak-two-3nt", "2o ?", "3NT", HCP(19, 22), Stopper("o"), means="to play"),
     rule("comp.pass", "2o ?", "P", means="pass"),
@@ -328,7 +329,8 @@ COMPETITION = [
     rule("comp.pass", "1NT ?", "P", means="pass"),
     # === the overcaller after partner's raise: a six-card major and five losers make game (the losing-trick
     # count: partner's raise covers about three of them) ===================================================
-    rule("overcaller.game", ["1x 1M P 2M P ?", "1x 1M 2x 2M P ?"], "4M", Len("M", 6), losers_at_most(5),
+    rule("overcaller.game", ["1x 1M P 2M P ?", "1x 1M 2x 2M P ?", "1x 1M P 2M 2x ?", "1x 2M P 3M P ?",
+                             "1x 2M P 3M 3x ?"], "4M", Len("M", 6), losers_at_most(5),
          means="game: a six-card {M} suit and five losers or fewer opposite the raise"),
     # === advancing partner's overcall (1x 1y P ?, 1x 2y P ?) ==============================================
     rule("advance.cue-raise", ["1x 1y P ?", "1x 2y P ?"], ">x", Len("y", 3), Support("y", 11),
@@ -403,6 +405,10 @@ COMPETITION = [
          means="competes: 5+ {y}, 5-10 (a free bid over their raise)", order="majors-first"),
     rule("advance.over-raise", "1x X 2x ?", ">y", Len("y", 4), HCP(7, 10),
          means="competes: 4+ {y}, 7-10 (a free bid over their raise)", order="majors-first"),
+    # Their jump to game over partner's double of a weak two: four of the other major and shortness in theirs
+    # bid game (the law of total tricks: partner's double promised support).
+    rule("advance.over-raise-game", "2o X 4o ?", "4M", Len("M", 4), short("o", 1), HCP(5),
+         means="game: 4+ {M} and shortness in {o} opposite the double"),
     rule("advance.over-raise", "2o X 3o ?", ">y", Len("y", 4), HCP(6, 10), above("y", "o"),
          means="competes at the three level: 4+ {y}, 6-10 (a free bid over their raise)"),
     rule("advance.over-raise-pass", ["1x X 2x ?", "2o X 3o ?"], "P", HCP(0, 12), means="nothing worth showing"),
@@ -444,6 +450,8 @@ COMPETITION = [
     rule("comp.balance-double", "2o P P ?", "X", HCP(16), means="balancing double: a strong hand", forcing=F),
     rule("comp.balance-overcall", "2o P P ?", ">y", Len("y", 5), HCP(9, 16), any_of(GoodSuit("y"), Len("y", 6)),
          means="balancing: 5+ {y}"),
+    rule("comp.balance-overcall", "2o P P ?", ">y", Len("y", 5), HCP(7, 8), GoodSuit("y"), short("o", 1),
+         means="balancing: a good five-card {y} suit, short in {o} (partner may have the values)"),
     rule("comp.balance-2nt", "2o P P ?", "2NT", Balanced(), HCP(14, 17), Stopper("o"),
          means="balancing 2NT: 14-17 balanced, a stopper"),
     rule("comp.balance-pass", "2o P P ?", "P", means="pass"),
@@ -639,7 +647,7 @@ COMPETITION = [
          means="cue-bid: Stayman, forcing to game (SAYC over interference; no Lebensohl)", forcing=GF, alert=True),
     rule("nt-comp.game", "1NT 2y ?", "3NT", HCP(10, 15), Stopper("y"), means="to play"),
     rule("nt-comp.game", "1NT 2y ?", "4M", Len("M", 6), HCP(10), means="to play"),
-    rule("nt-comp.forcing", "1NT 2y ?", "3z", Len("z", 5), HCP(10),
+    rule("nt-comp.forcing", "1NT 2y ?", "3z", Len("z", 5), any_of(HCP(10), (HCP(8), Len("z", 6))),
          means="natural, forcing to game (SAYC over interference: a three-level new suit forces)", forcing=GF),
     rule("nt-comp.invite", "1NT 2y ?", "2NT", HCP(8, 9), Stopper("y"),
          means="natural: invites 3NT (SAYC over interference; no Lebensohl relay)", forcing=INV),
