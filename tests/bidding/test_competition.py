@@ -239,3 +239,22 @@ def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerab
 
     choice = choose_call(Hand.parse(hand), Auction("E", auction.split()), Vulnerability.parse(vulnerability))
     assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule}"
+
+
+@pytest.mark.parametrize(("auction", "index", "rule"), [
+    ("1H 3S", 1, "comp.preempt-overcall"), ("3C P P 3NT", 3, "comp.balance-3nt"),
+    ("3C P P 3S", 3, "comp.balance-overcall"), ("2S X P 3D P 3NT", 5, "doubler.nt"),
+    ("1S X XX P P", 4, "xx.penalty-pass"), ("1D P 1H 1S 2NT", 4, "rebid-comp.2nt"),
+    ("1H X 2H 2S", 3, "advance.over-raise"), ("1H X 2H 3S", 3, "advance.over-raise-jump"),
+    ("1H X 2H P", 3, "advance.over-raise-pass"), ("2H X 3H 3NT", 3, "advance.over-raise-3nt"),
+    ("2H X 4H 4S", 3, "advance.over-raise-game"), ("1D 1H 1S 3H", 3, "advance.jump-raise"),
+    ("1D 1H 1S 2H", 3, "advance.raise"), ("1H 2D P 2H X 3D", 5, "advance.after-cue"),
+    ("1H 2H 3H 3S", 3, "advance.michaels-compete"), ("1D 2D 2S 4H", 3, "advance.michaels-compete"),
+    ("1H 2NT X 3C", 3, "advance.unusual"), ("1NT X P P", 3, "advance.double-1nt"),
+    ("1NT X P 2H", 3, "advance.double-1nt"), ("1NT X 2D X", 3, "advance.double-1nt-run"),
+    ("1D X P 2D P 2H", 5, "doubler.after-cue"), ("1D 1S P P X P 2H", 6, "neg.after-reopen"),
+    ("2H X 4H P P 4S", 5, "doubler.own-major"), ("1D 1S P P X", 4, "neg.reopen"),
+])
+def test_competitive_calls_read_back(auction: str, index: int, rule: str) -> None:
+    """Every call the competitive rules make is explained to the other side by the same rule."""
+    assert explain_rules(Auction("N", auction.split()))[index] == rule
