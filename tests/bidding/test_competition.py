@@ -5,8 +5,10 @@ judged by defensive tricks, and the bad auctions issue 14 quotes."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from redouble import Auction, Hand
+from redouble import Auction, Deal, Hand, Seat
 from redouble.bidding import choose_call, explain, explain_rules
 from tests.support import assert_call
 
@@ -258,3 +260,20 @@ def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerab
 def test_competitive_calls_read_back(auction: str, index: int, rule: str) -> None:
     """Every call the competitive rules make is explained to the other side by the same rule."""
     assert explain_rules(Auction("N", auction.split()))[index] == rule
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**9), dealer=st.sampled_from(list(Seat)))
+def test_the_other_side_reads_each_rule_call_as_the_hand_holds(seed: int, dealer: Seat) -> None:
+    """What explain() tells the opponents about a call a rule made covers the hand that made it (the
+    competitive rules' auction-only conditions are checked when reading, not only when bidding)."""
+    deal = Deal.random(seed=seed)
+    auction, made = Auction(dealer), []
+    while not auction.is_complete:
+        hand = deal[auction.turn]
+        choice = choose_call(hand, auction)
+        made.append((hand, choice))
+        auction.push(choice.call)
+    for (hand, choice), read in zip(made, explain(auction), strict=True):
+        if choice.rule.split(".")[0] not in ("natural", "slam"):
+            assert read.range.contains(hand), (str(auction), str(choice.call), choice.rule, str(read.range), str(hand))
