@@ -1163,7 +1163,13 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     fit = agreed_suit(ctx, hand)
     their = ctx.their_suits
     stoppers = all(hand.stopper(s) or ctx.ranges[ctx.partner].length_min[s] >= 5 for s in their)
-    nt_ok = stoppers and (hand.is_semi_balanced or partner_bid_nt_naturally(ctx) and min(hand.shape) >= 1)
+    # The stronger hand with a singleton in partner's long suit and no fit: notrump, as if balanced (the
+    # misfit plays there; opposite a strong hand's long suit, the suit).
+    short = [s for s in Suit if hand.length(s) <= 1]
+    misfit = (fit is None and len(short) == 1 and hand.length(short[0]) == 1 and pr.length_min[short[0]] >= 5
+              and hand.hcp >= p_est)
+    nt_ok = stoppers and (hand.is_semi_balanced or partner_bid_nt_naturally(ctx) and min(hand.shape) >= 1
+                          or misfit)
     if fit is not None and hand.length(fit) >= 3 and pr.length_min[fit] >= hand.length(fit):
         mine = support_points(hand, fit)
     elif fit is not None and agreed_suit(ctx) == fit:

@@ -114,6 +114,14 @@ OPENER_REBIDS = [
          test("unbalanced", lambda h, e: not h.is_semi_balanced),
          means="shape: 4+ {x}", forcing=GF),
     rule("rebid.after-3nt-minor", "1m P 3NT P ?", "P", Points(11, 17), means="pass"),
+    # Responder's 2NT invitation over opener's minimum rebid of six: accept with the top of the range (14+
+    # HCP; the length was counted when the suit was rebid), else decline in three of the suit.
+    rule("rebid.accept-2nt", "1x P 1y P 2x P 2NT P ?", "3NT", HCP(14), means="accepts the invitation: 14-15 HCP"),
+    rule("rebid.decline-2nt", "1x P 1y P 2x P 2NT P ?", "3x", Len("x", 6), HCP(0, 13),
+         means="declines the invitation: six {x}, a minimum"),
+    # The 18+ raise of a two-over-one minor forced to game; over partner's 3NT it goes on towards slam.
+    rule("rebid.minor-slam-try", "1x P 2m P 3m P 3NT P ?", "4m", Len("m", 4), Support("m", 18),
+         means="slam try in {m}: 18+ points and four of them", forcing=F),
     # --- after a two-over-one: 1x P 2y P ? --------------------------------------------------------------
     rule("rebid.raise-2over1", "1x P 2M P ?", "3M", Len("M", 3), Points(12, 17),
          means="raise: 3+ {M}"),

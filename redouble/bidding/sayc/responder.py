@@ -8,9 +8,10 @@ True
 
 from __future__ import annotations
 
-from redouble.bidding.conditions import HCP, Balanced, Len, Points, Stopper, Support, test
+from redouble.bidding.conditions import HCP, Balanced, Len, Points, Stopper, Support, given, test
 from redouble.bidding.rules import GF, INV, NF, F, rule
 from redouble.bidding.sayc.responses import above, below
+from redouble.bidding.sayc.twos import ace_or_king
 from redouble.cards import Suit
 
 no_six_card_major = test("no six-card major to play in", lambda h, e: max(h.length(Suit.HEARTS),
@@ -59,7 +60,9 @@ RESPONDER_REBIDS = [
     rule("resp2.3nt", "1x P 1y P 2NT P ?", "3NT", HCP(6, 13), means="game in notrump"),
     # --- after the limit raise was accepted etc.: simple continuations are natural. -------------------------
     # --- opener's jump rebid (16-18, 6+): 1x P 1y P 3x P ? -------------------------------------------------
-    rule("resp2.game-major", "1M P 1y P 3M P ?", "4M", Len("M", 1), HCP(7, 14), means="accepts: game"),
+    rule("resp2.game-major", "1M P 1y P 3M P ?", "4M", Len("M", 2), HCP(7, 14), means="accepts: game"),
+    rule("resp2.game-major", "1M P 1y P 3M P ?", "4M", Len("M", 1, 1), HCP(9, 14),
+         means="accepts: game (a singleton in the suit wants more)"),
     rule("resp2.3nt", "1m P 1y P 3m P ?", "3NT", HCP(8, 14), Stopper("theirs"), means="accepts: 3NT"),
     rule("resp2.pass", "1x P 1y P 3x P ?", "P", HCP(0, 7), means="declines"),
     # --- opener's new suit, not a reverse: 1M P 1y P 2z P ? (preference, and raises of the major) ------------
@@ -69,19 +72,36 @@ RESPONDER_REBIDS = [
          means="jump preference: 3+ {M}, 10-12 points, invites game", forcing=INV),
     rule("resp2.preference", "1M P 1y P 2z P ?", "2M", Len("M", 3), HCP(0, 9),
          means="preference: 3 {M}, a minimum"),
+    # With a six-card suit of my own and only two of opener's major, my suit is the better partscore.
+    rule("resp2.rebid", "1M P 1y P 2z P ?", "2y", Len("y", 6), Len("M", 0, 2), HCP(5, 10),
+         means="to play: 6+ {y}, a minimum"),
     rule("resp2.preference", "1M P 1y P 2z P ?", "2M", Len("M", 2, 2), HCP(0, 9),
          test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2),
          means="preference: 2 {M}, a minimum"),
     # --- fourth suit forcing: 1x P 1y P 1z P ? and 1x P 1y P 2z P ? with game values and no natural bid --------
     rule("resp2.fourth-suit", ["1x P 1y P 1z P ?", "1x P 1y P 2z P ?"], ">w", HCP(13),
          test("no fit with opener and no stopper for notrump in the fourth suit",
-              lambda h, e: h.length(e.suit("x")) < 3 and h.length(e.suit("z")) < 4 and not h.stopper(e.suit("w"))
+              lambda h, e: h.length(e.suit("x")) < (3 if e.suit("x").is_major else 4)
+              and h.length(e.suit("z")) < 4 and not h.stopper(e.suit("w"))
               and max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 6),
          means="fourth suit forcing: game values, asks opener to describe further (no promise of {w})",
          forcing=GF, alert=True),
     # --- after a reverse (16+, forcing): 1x P 1y P 2z P ? (natural, but never pass) -----------------------
     rule("resp2.after-reverse-3nt", "1x P 1y P 2z P ?", "3NT", above("z", "x"), below("z", "y"), HCP(10, 14),
          Stopper("theirs"), Balanced(True), no_six_card_major, means="3NT: 10+ points, a balanced hand"),
+    # Opener declined the 2NT invitation (three of the six-card suit): the invitation was all responder had.
+    rule("resp2.after-decline", "1x P 1y P 2x P 2NT P 3x P ?", "P", HCP(0, 12),
+         means="pass: opener declined the invitation"),
+    # After opener's reverse a six-card suit is rebid at the two level (forcing: the reverse promised another
+    # bid), so a misfit can still find notrump, rather than jumping to game in it.
+    rule("resp2.after-reverse-rebid", "1x P 1y P 2z P ?", "2y", above("z", "x"), below("z", "y"), Len("y", 6),
+         HCP(0, 12), means="six {y}: rebid after the reverse", forcing=F),
+    # Opener's slam try in our two-over-one minor (1x 2m 3m 3NT 4m): a minimum two-over-one signs off in five.
+    rule("resp2.minor-cue", "1x P 2m P 3m P 3NT P 4m P ?", ">y", HCP(13), ace_or_king("y"), above("y", "m"),
+         given("not opener's suit", lambda e: e.suit("y") != e.suit("x")),
+         means="cue-bid: the ace or king of {y}, 13+ points, slam interest in {m}", forcing=F, order="up"),
+    rule("resp2.minor-signoff", "1x P 2m P 3m P 3NT P 4m P ?", "5m", HCP(0, 12),
+         means="sign-off in {m}: a minimum two-over-one, no slam"),
 ]
 
 __all__ = ["RESPONDER_REBIDS", "F", "GF", "NF"]

@@ -62,7 +62,7 @@ RESPONSES = [
          means="simple raise: 3+ {M}, 6-9 points"),
     rule("resp.1s", "1H P ?", "1S", Len("S", 4), Points(6),
          means="4+ spades, 6+ points", forcing=F),
-    rule("resp.two-over-one", "1M P ?", "2y", Len("y", 4), Points(10), below("y", "M"),
+    rule("resp.two-over-one", "1M P ?", "2y", Len("y", 4), Points(10), HCP(10), below("y", "M"),
          test("five hearts to bid them over 1S", lambda h, e: e.suit("y") != Suit.HEARTS or h.length(Suit.HEARTS) >= 5),
          means="two over one: 4+ {y}, 10+ points, forcing one round", forcing=F, passed=False),
     rule("resp.two-over-one", "1M P ?", "2m", Len("m", 3), Points(12), below("m", "M"), Len("M", 0, 3),

@@ -1,0 +1,65 @@
+"""Constructive SAYC rules found wanting on the Ben match boards: responder's later bidding (fourth suit
+forcing, rebids after a reverse and after a new suit, answers to a jump rebid), opener's answer to a 2NT
+invitation, the two-over-one's values and the slam try in a two-over-one minor. Each hand is built for its
+rule and the explanation the opponents read is checked too."""
+
+from __future__ import annotations
+
+import pytest
+
+from redouble import Auction
+from redouble.bidding import explain, explain_rules
+from tests.support import assert_call
+
+# (hand, auction so far, expected call, why)
+CASES = [
+    # Two over one: 10+ HCP (a 9-count with a five-card suit bids 1NT; its 3NT later went down).
+    ("QJ5.J7.853.AJ653", "1H P", "1NT", "nine HCP: not enough for two over one"),
+    ("QJ5.J7.A53.AJ653", "1H P", "2C", "eleven HCP and five clubs: two over one"),
+    # Fourth suit forcing when three cards of opener's minor are no fit and the fourth suit is unstopped
+    # (a jump to 5D went down with 3NT cold).
+    ("QJ8.K.AKT987.Q53", "1C P 1D P 1S P", "2H", "three clubs is no fit, hearts unstopped: fourth suit"),
+    ("K754.A53.Q.KJ876", "1C P 1D P 1S P 2H P", "3NT", "a heart stopper for fourth suit forcing: 3NT"),
+    # Responder's 2NT invitation over opener's rebid of six: accept with 14+ HCP, else three of the suit.
+    ("K3.KQ6.KJ9754.87", "1D P 1H P 2D P 2NT P", "3D", "twelve HCP: decline"),
+    ("A3.KQ6.KJ9754.K7", "1D P 1H P 2D P 2NT P", "3NT", "fifteen HCP: accept"),
+    ("KJT93.KQ3.Q754.J", "1C P 1S P 2C P 2NT P 3C P", "Pass", "opener declined: the invitation was all"),
+    # After a reverse, responder's six-card suit again at the two level; the stronger hand with a singleton
+    # there and the other suits held tries notrump (4H went down with 3NT cold).
+    ("AJ87.K76543.8.J8", "1C P 1H P 2D P", "2H", "six hearts and 9 HCP after the reverse: rebid them"),
+    ("K54.T.AK96.AQ542", "1C P 1H P 2D P 2H P", "2NT", "a singleton in partner's long suit: notrump"),
+    # Opener's new suit, not a reverse: six cards of my own and two of opener's major play in mine.
+    ("KJT983.Q5.7.KT95", "1H P 1S P 2D P", "2S", "six spades, a doubleton heart: my suit"),
+    ("KJT98.Q52.7.T953", "1H P 1S P 2D P", "2H", "five spades, three hearts: preference"),
+    # Opener's jump rebid (16-18, six cards): a singleton in the suit needs 9 HCP to go to game.
+    ("KQ82.5.J754.Q653", "1H P 1S P 3H P", "Pass", "eight HCP and a singleton heart: decline"),
+    ("KQ82.5.J754.K653", "1H P 1S P 3H P", "4H", "nine HCP: accept"),
+    ("KQ82.75.J754.Q53", "1H P 1S P 3H P", "4H", "eight HCP and two hearts: accept"),
+    # The 18+ raise of a two-over-one minor goes on over 3NT; a minimum two-over-one signs off in five, a
+    # better one cue-bids (a Ben match board stopped in 3NT with 6D cold).
+    ("AKT98.3.AJ84.AQ3", "1S P 2D P 3D P 3NT P", "4D", "18+ and four diamonds: slam try"),
+    ("J2.AK82.KQ75.754", "1S P 2D P 3D P 3NT P 4D P", "4H", "13 HCP and the heart ace: cue-bid"),
+    ("T4.A72.KQ87.QT76", "1S P 2D P 3D P 3NT P 4D P", "5D", "a minimum two-over-one: sign off"),
+    ("AKT98.3.AJ84.AQ3", "1S P 2D P 3D P 3NT P 4D P 4H P", "4NT", "partner cooperates: ask for aces"),
+]
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected", "why"), CASES, ids=[f"{c[1]}|{c[0]}" for c in CASES])
+def test_constructive_call(hand: str, auction: str, expected: str, why: str) -> None:
+    assert_call(hand, auction, "N", expected, why)
+
+
+@pytest.mark.parametrize(("auction", "rule", "words"), [
+    ("1S P 2D P 3D P 3NT P 4D", "rebid.minor-slam-try", "slam try in diamonds"),
+    ("1S P 2D P 3D P 3NT P 4D P 4H", "resp2.minor-cue", "ace or king of hearts"),
+    ("1S P 2D P 3D P 3NT P 4D P 5D", "resp2.minor-signoff", "minimum"),
+    ("1D P 1H P 2D P 2NT P 3D", "rebid.decline-2nt", "declines"),
+    ("1D P 1H P 2D P 2NT P 3NT", "rebid.accept-2nt", "accepts"),
+    ("1C P 1H P 2D P 2H", "resp2.after-reverse-rebid", "six hearts"),
+    ("1H P 1S P 2D P 2S", "resp2.rebid", "6+ spades"),
+])
+def test_the_opponents_read_the_same_rule(auction: str, rule: str, words: str) -> None:
+    """The web app explains each of these calls to the opponents from the same table."""
+    calls = Auction("N", auction.split())
+    assert explain_rules(calls)[-1] == rule
+    assert words in explain(calls)[-1].text
