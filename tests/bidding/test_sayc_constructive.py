@@ -1,7 +1,7 @@
 """Constructive SAYC rules found wanting on the Ben match boards: responder's later bidding (fourth suit
-forcing, rebids after a reverse and after a new suit, answers to a jump rebid), opener's answer to a 2NT
-invitation, the two-over-one's values and the slam try in a two-over-one minor. Each hand is built for its
-rule and the explanation the opponents read is checked too."""
+forcing, rebids after a reverse and after a new suit, answers to a jump rebid), opener's answers to fourth
+suit forcing and to a 2NT invitation, the two-over-one's values and the slam try in a two-over-one minor.
+Each hand is built for its rule and the explanation the opponents read is checked too."""
 
 from __future__ import annotations
 
@@ -19,7 +19,15 @@ CASES = [
     # Fourth suit forcing when three cards of opener's minor are no fit and the fourth suit is unstopped
     # (a jump to 5D went down with 3NT cold).
     ("QJ8.K.AKT987.Q53", "1C P 1D P 1S P", "2H", "three clubs is no fit, hearts unstopped: fourth suit"),
-    ("K754.A53.Q.KJ876", "1C P 1D P 1S P 2H P", "3NT", "a heart stopper for fourth suit forcing: 3NT"),
+    ("K754.A53.Q.KJ876", "1C P 1D P 1S P 2H P", "2NT", "a heart stopper for fourth suit forcing, a minimum"),
+    # Opener answers fourth suit forcing: support, a stopper, length; never Blackwood (a 16-count asked for
+    # aces over it, reading responder's 13+ as slam values).
+    ("AQ54.K32.AQ873.2", "1D P 1H P 1S P 2C P", "2H", "three hearts: delayed support first"),
+    ("Q54.A3.KQ873.Q52", "1D P 1H P 1S P 2C P", "2NT", "a club stopper and a minimum: 2NT"),
+    ("K54.A3.AQ873.K52", "1D P 1H P 1S P 2C P", "3NT", "a club stopper and 16: 3NT"),
+    ("AQ54.3.AQ8732.52", "1D P 1H P 1S P 2C P", "2D", "no stopper, six diamonds: rebid them"),
+    ("K5.AQ873.3.KQ752", "1H P 1S P 2C P 2D P", "3C", "five-five: the second suit again"),
+    ("QJ8.K.AKT987.Q53", "1C P 1D P 1S P 2H P 2NT P", "3NT", "opener has hearts stopped: game in notrump"),
     # Responder's 2NT invitation over opener's rebid of six: accept with 14+ HCP, else three of the suit.
     ("K3.KQ6.KJ9754.87", "1D P 1H P 2D P 2NT P", "3D", "twelve HCP: decline"),
     ("A3.KQ6.KJ9754.K7", "1D P 1H P 2D P 2NT P", "3NT", "fifteen HCP: accept"),
@@ -57,6 +65,8 @@ def test_constructive_call(hand: str, auction: str, expected: str, why: str) -> 
     ("1D P 1H P 2D P 2NT P 3NT", "rebid.accept-2nt", "accepts"),
     ("1C P 1H P 2D P 2H", "resp2.after-reverse-rebid", "six hearts"),
     ("1H P 1S P 2D P 2S", "resp2.rebid", "6+ spades"),
+    ("1D P 1H P 1S P 2C P 2H", "rebid.fsf-support", "three-card support for hearts"),
+    ("1D P 1H P 1S P 2C P 2NT", "rebid.fsf-nt", "clubs stopper"),
 ])
 def test_the_opponents_read_the_same_rule(auction: str, rule: str, words: str) -> None:
     """The web app explains each of these calls to the opponents from the same table."""

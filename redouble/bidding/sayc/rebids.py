@@ -16,12 +16,15 @@ from redouble.bidding.conditions import (
     Stopper,
     Support,
     Unbalanced,
+    given,
     short,
     test,
 )
 from redouble.bidding.rules import GF, INV, NF, SO, F, rule
 from redouble.bidding.sayc.responses import above, below, clubs_after_diamonds
 from redouble.cards import Suit
+
+FSF = ["1x P 1y P 1z P 2w P ?", "1x P 1y P 2z P 2w P ?", "1x P 1y P 2z P 3w P ?"]  # after fourth suit forcing
 
 longer = test("first suit longer", lambda h, e: h.length(e.suit("x")) > h.length(e.suit("z")))
 not_longer_z = test("second suit no longer", lambda h, e: h.length(e.suit("x")) >= h.length(e.suit("z")))
@@ -114,6 +117,21 @@ OPENER_REBIDS = [
          test("unbalanced", lambda h, e: not h.is_semi_balanced),
          means="shape: 4+ {x}", forcing=GF),
     rule("rebid.after-3nt-minor", "1m P 3NT P ?", "P", Points(11, 17), means="pass"),
+    # --- answering fourth suit forcing (game forcing): three-card support for responder's major first, then
+    # notrump with the fourth suit stopped (2NT a minimum, 3NT more), a six-card first suit, a five-card second
+    # suit, four of the fourth suit, and with nothing else a doubleton honour in responder's suit. --------------
+    rule("rebid.fsf-support", FSF, ">y", Len("y", 3), given("responder's major", lambda e: e.suit("y").is_major),
+         means="answering fourth suit: three-card support for {y}", forcing=F),
+    rule("rebid.fsf-nt", FSF[:2], "2NT", Stopper("w"), HCP(0, 14), means="answering fourth suit: a {w} stopper, "
+         "a minimum", forcing=F),
+    rule("rebid.fsf-nt", FSF, "3NT", Stopper("w"), means="answering fourth suit: a {w} stopper, extra values"),
+    rule("rebid.fsf-suit", FSF, ">x", Len("x", 6), means="answering fourth suit: six {x}", forcing=F),
+    rule("rebid.fsf-suit", FSF, ">z", Len("z", 5), Len("x", 5), means="answering fourth suit: five-five in {x} "
+         "and {z}", forcing=F),
+    rule("rebid.fsf-raise", FSF, ">w", Len("w", 4), means="answering fourth suit: four {w}", forcing=F),
+    rule("rebid.fsf-suit", FSF, ">x", Len("x", 5), means="answering fourth suit: five {x}, no stopper", forcing=F),
+    rule("rebid.fsf-support", FSF, ">y", Len("y", 2), means="answering fourth suit: two {y}, nothing else to say",
+         forcing=F),
     # Responder's 2NT invitation over opener's minimum rebid of six: accept with the top of the range (14+
     # HCP; the length was counted when the suit was rebid), else decline in three of the suit.
     rule("rebid.accept-2nt", "1x P 1y P 2x P 2NT P ?", "3NT", HCP(14), means="accepts the invitation: 14-15 HCP"),
