@@ -43,7 +43,6 @@ MIN_SAMPLES = 8
 MAX_SAMPLES = 200
 DEFAULT_BUDGET = 0.8  # seconds: a card in under a second
 LEAD_BUDGET = 2.0  # the opening lead, the card that matters most, asks for twice the layouts (the time cap holds)
-LEAD_MARGIN = 0.1  # tricks by which a card must beat every conventional lead to be led instead
 # The hard cap on one decision when the sample count comes from the budget. The per-position estimates
 # above are averages; one double-dummy search can take thirty times the mean (a notrump game at trick one:
 # 17 ms to 975 ms on 29 layouts of one lead). So the layouts are solved one a core, a search is started
@@ -117,6 +116,27 @@ def solve_in_time(plays: Iterable[Play | None], deadline: float | None) -> list[
     from redouble.dd import solve_positions_until
 
     return solve_positions_until(plays, deadline, safety=_SAFETY)
+
+
+def _solve_values_in_time(plays: Iterable[Play | None], deadline: float | None, first: int) -> list[int | None]:
+    from redouble.dd import solve_values_until
+
+    return solve_values_until(plays, deadline, safety=_SAFETY, first=first)
+
+
+def _by_layout(values: Sequence[int | None], cards: Sequence[Card]) -> list[dict[Card, int] | None]:
+    """``values`` of the positions after each of ``cards`` on one layout after another, as one answer a
+    layout (None unless every card's position was solved).
+
+    >>> _by_layout([9, 8, None, 7], [Card("SA"), Card("H2")])
+    [{Card('SA'): 9, Card('H2'): 8}, None]
+    """
+    rows: list[dict[Card, int] | None] = []
+    for start in range(0, len(values), len(cards)):
+        row = values[start:start + len(cards)]
+        rows.append(None if len(row) < len(cards) or None in row else
+                    {c: v for c, v in zip(cards, row, strict=True) if v is not None})
+    return rows
 
 
 def _auction_ranges(auction: Auction | None, vulnerability: Vulnerability,
@@ -294,18 +314,33 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     search = LayoutSearch(view, n, auction=fitting, vulnerability=vul, system=system, ranges=ranges,
                           weight=weight, seed=decision_seed(seed, play, viewer), deadline=fit_deadline)
     found: list[tuple[Deal, float]] = []
+    # The opening lead weighs the conventional card of each suit only (partner reads the lead by the
+    # agreements): the value of each after it is played, one search apiece, costs less than a search of
+    # every card (four leads about 25 ms a notrump layout against 55 ms), so more layouts fit the time.
+    conventional = conventional_leads(play.hand(viewer).cards, play.trump) if opening else {}
+    cards = [c for c in legal if c in conventional] if opening else legal
 
     def positions() -> Iterator[Play | None]:
         # Each layout is solved as soon as it is found, while the search goes on for the next.
         for item in search:
-            if item is not None:
-                found.append(item)
-                yield replay(item[0], play)
-            else:
+            if item is None:
                 yield None
+                continue
+            found.append(item)
+            start = replay(item[0], play)
+            if not opening:
+                yield start
+                continue
+            for card in cards:
+                after = start.copy()
+                after.push(card)
+                yield after
 
     try:
-        answers = solve_in_time(positions(), deadline)
+        if opening:
+            answers = _by_layout(_solve_values_in_time(positions(), deadline, len(cards)), cards)
+        else:
+            answers = solve_in_time(positions(), deadline)
     except RedoubleError:  # no layout fits what was played (an odd hand-entered record): play by rule
         fallback = simple_card(play)
         return CardChoice(fallback.card, f"no layout fits the play so far; {fallback.reason}")
@@ -313,7 +348,7 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
         f", the {len(found)} of {search.drawn} drawn that best fit the auction ({search.fitting} fit every call)"
     solved = [(d, wt, v) for (d, wt), v in zip(found, answers, strict=True) if v is not None]
     layouts, weights = [d for d, _, _ in solved], [wt for _, wt, _ in solved]
-    values = np.array([[v[c] for c in legal] for _, _, v in solved], dtype=np.int64)  # declarer-side totals
+    values = np.array([[v[c] for c in cards] for _, _, v in solved], dtype=np.int64)  # declarer-side totals
     sign = -1 if defending else 1
     scores = _expected(values, weights, scoring, sign, _score_table(play, vul))
     w = np.asarray(weights, dtype=float) / sum(weights)
@@ -323,16 +358,7 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     # layouts (dummy is unseen, every position is a full deal) and over few layouts the trick count is the
     # steadier estimate (benchmarks/leads.py measured it about two points more accurate than IMPs).
     primary, secondary = (tricks, scores) if opening else (scores, tricks)
-    candidates = list(range(len(legal)))
-    conventional: dict[Card, str] = {}
-    if opening:
-        conventional = conventional_leads(play.hand(viewer).cards, play.trump)
-        conv_idx = [i for i, c in enumerate(legal) if c in conventional]
-        best_conv = max(conv_idx, key=lambda i: (primary[i], secondary[i]))
-        best_any = max(candidates, key=lambda i: (primary[i], secondary[i]))
-        # Keep to the agreements (partner reads the lead) unless another card is clearly better.
-        if tricks[best_any] - tricks[best_conv] < LEAD_MARGIN or legal[best_any] in conventional:
-            candidates = conv_idx
+    candidates = list(range(len(cards)))
     top = max(primary[i] for i in candidates)
     tol = 1e-9 + 1e-6 * abs(top)
     tied_idx = [i for i in candidates if primary[i] >= top - tol]
@@ -341,10 +367,10 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     # Still level: the card that is the best play (double dummy) in the most layouts gives away least.
     optimal = _share_best(mine, w)
     top_optimal = max(optimal[i] for i in tied_idx)
-    tied = [legal[i] for i in tied_idx if optimal[i] >= top_optimal - 1e-9]
+    tied = [cards[i] for i in tied_idx if optimal[i] >= top_optimal - 1e-9]
     if opening:
-        card = tied[0] if len(tied) == 1 else max(tied, key=lambda c: (c in conventional, c.index))
-        why = f"lead: {conventional.get(card, 'clearly better than the conventional leads')}"
+        card = max(tied, key=lambda c: c.index)
+        why = f"lead: {conventional[card]}"
     elif len(tied) == 1:
         card, why = tied[0], ""
     elif defending:
@@ -352,7 +378,7 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     else:
         tied, wider = _wider_tie_break(play, view, tied, groups, weight, seed, deadline, samples)
         card, why = (tied[0], wider) if len(tied) == 1 else _declarer_tie_break(play, tied)
-    i = legal.index(card)
+    i = cards.index(card)
     relaxed = "" if not search.relaxed else f", auction ranges widened {search.relaxed}x"
     aim = "tricks" if opening else ("score" if scoring == "total" else scoring)
     cut = "" if len(layouts) == n else f" (of {n}: the time ran out)"
@@ -363,5 +389,5 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
         column = values[:, i]
         if (column == column[0]).all():
             claim = int(column[0]) - play.declarer_tricks
-    return CardChoice(card, reason, {c: float(tricks[k]) for k, c in enumerate(legal)},
-                      {c: float(scores[k]) for k, c in enumerate(legal)}, len(layouts), claim)
+    return CardChoice(card, reason, {c: float(tricks[k]) for k, c in enumerate(cards)},
+                      {c: float(scores[k]) for k, c in enumerate(cards)}, len(layouts), claim)

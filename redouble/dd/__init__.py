@@ -49,6 +49,7 @@ __all__ = [
     "solve_position",
     "solve_positions",
     "solve_positions_until",
+    "solve_values_until",
     "solver_info",
     "table_from_board",
     "write_pbn_tags",
@@ -460,12 +461,12 @@ def _solve_one(structure: object, solutions: int = 3) -> tuple[object, float]:
 
 
 def _solve_until(items: Iterable[object | None], structure: Callable[[object], object], deadline: float | None,
-                 safety: float, solutions: int, clock: Callable[[], float] = time.perf_counter
+                 safety: float, solutions: int, clock: Callable[[], float] = time.perf_counter, first: int = 1
                  ) -> tuple[list[object], list[object | None]]:
     """DDS's answers for ``items`` (each made a DDS structure by ``structure``), searched in order one a core
     until ``deadline`` (see :func:`solve_positions_until`, which also says how a generator of items is
     asked): the items given and, for each, the answer or None (not searched, or still running at the
-    deadline)."""
+    deadline). The ``first`` items are solved whatever the clock says."""
     global _workers
     from redouble.dd import _dds
 
@@ -489,18 +490,22 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
             results[k] = answer
             spent.append(elapsed)
 
+    def owed() -> bool:  # some of the first items are not solved yet
+        return any(r is None for r in results[:first]) or (len(given) < first and not exhausted)
+
     while True:
         now = clock()
         while waiting and len(running) < width:
-            if deadline is not None and spent and now + safety * sum(spent) / len(spent) > deadline:
-                break
-            if deadline is not None and not spent and running and now > deadline:
-                break
+            if waiting[0] >= first:
+                if deadline is not None and spent and now + safety * sum(spent) / len(spent) > deadline:
+                    break
+                if deadline is not None and not spent and running and now > deadline:
+                    break
             k = waiting.popleft()
             running[_workers.submit(_solve_one, structure(given[k]), solutions)] = k
         # A few items in hand are enough to keep the cores busy; asking for more would take the time (and a
         # core) the searches need when finding an item is itself work.
-        if not exhausted and len(waiting) < width and (deadline is None or now < deadline or not given):
+        if not exhausted and len(waiting) < width and (deadline is None or now < deadline or len(given) < first):
             try:
                 item = next(source)
             except StopIteration:
@@ -514,12 +519,12 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
             continue
         if not running:
             break
-        timeout = None if deadline is None or not spent else max(0.0, deadline - now)
+        timeout = None if deadline is None or not spent or owed() else max(0.0, deadline - now)
         done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
         if not done:
             break  # the deadline: what still runs is abandoned
         collect(done)
-        if deadline is not None and clock() > deadline:
+        if deadline is not None and clock() > deadline and not owed():
             break
     return given, results
 
@@ -555,6 +560,39 @@ def solve_positions_until(plays: Iterable[Play | None], deadline: float | None,
     if isinstance(plays, Sequence):
         results += [None] * (len(plays) - len(results))
     return results
+
+
+def solve_values_until(plays: Iterable[Play | None], deadline: float | None,
+                       safety: float = 1.5, first: int = 1) -> list[int | None]:
+    """The value of each of ``plays`` with best play by both sides: the declarer's side's total tricks
+    (won so far plus the rest), searched as :func:`solve_positions_until` does (in order, one a core, until
+    ``deadline``; None for a position not solved in time; the ``first`` are always solved). One search
+    finds a position's value, where :func:`solve_position` searches every card of the seat on turn: the
+    value of a few chosen cards (say each opening lead worth a look) costs less as the positions after each.
+
+    >>> from redouble import Deal, Play
+    >>> play = Play(Deal.random(seed=4), "3NT-S")
+    >>> values = solve_position(play)
+    >>> after = []
+    >>> for card in list(values)[:3]:
+    ...     p = Play(play.deal, "3NT-S"); p.push(card); after.append(p)
+    >>> solve_values_until(after, None) == [values[p.cards[0]] for p in after]
+    True
+    """
+    given, answers = _solve_until(plays, _position_struct, deadline, safety, 1,  # type: ignore[arg-type]
+                                  first=first)
+    results = [None if a is None else _value_from_future(p, a)  # type: ignore[arg-type]
+               for p, a in zip(given, answers, strict=True)]
+    if isinstance(plays, Sequence):
+        results += [None] * (len(plays) - len(results))
+    return results
+
+
+def _value_from_future(play: Play, fut: object) -> int:
+    """The declarer's side's total tricks from DDS's answer for the best card (``solutions=1``)."""
+    score = fut.score[0]  # type: ignore[attr-defined]
+    on_turn_is_declarer_side = play.turn % 2 == play.declarer % 2
+    return play.declarer_tricks + (score if on_turn_is_declarer_side else play.tricks_left - score)
 
 
 def solve_contracts_until(contracts: Sequence[tuple[Deal, Strain, Seat]], deadline: float | None,

@@ -64,3 +64,22 @@ def test_the_robot_leads_a_conventional_card():
     choice = choose_card(play, samples=8, seed=3)
     assert choice.reason.startswith("best expected tricks") and "lead: " in choice.reason
     assert choice.card in conventional_leads(play.hand(play.turn).cards, play.trump)
+
+
+def test_the_lead_weighs_the_conventional_card_of_each_suit():
+    """Each suit's conventional card is solved on every layout (one search after each), and the tricks it
+    expects are what solving every card of those layouts gives it."""
+    from redouble.cardplay.auction_fit import draw_layouts
+    from redouble.cardplay.player import decision_seed
+    from redouble.cardplay.sampling import View, replay
+    from redouble.dd import solve_positions
+
+    play = Play(Deal.random(seed=5), "3NT-S")
+    leads = conventional_leads(play.hand(play.turn).cards, play.trump)
+    choice = choose_card(play, samples=6, seed=2)
+    assert set(choice.tricks) == set(leads) and choice.samples == 6
+    layouts = draw_layouts(View.of(play, play.turn), 6, seed=decision_seed(2, play, play.turn))
+    solved = solve_positions([replay(d, play) for d in layouts.deals])
+    for card in leads:
+        mean = sum(13 - v[card] for v in solved) / 6  # the defenders' tricks
+        assert choice.tricks[card] == pytest.approx(mean)

@@ -5,7 +5,14 @@ import random
 import pytest
 
 from redouble import Card, Contract, Deal, Play, Seat, Strain
-from redouble.dd import opening_leads, solve_deal, solve_position, solve_positions, solve_positions_until
+from redouble.dd import (
+    opening_leads,
+    solve_deal,
+    solve_position,
+    solve_positions,
+    solve_positions_until,
+    solve_values_until,
+)
 from redouble.errors import RedoubleError
 
 
@@ -129,3 +136,31 @@ def test_positions_from_a_generator_are_solved_as_they_come(solver):
     asked.clear()
     hurried = solve_positions_until(slowly(), 0.0)
     assert hurried == solve_positions(plays[:1]) and asked == [0]
+
+
+def test_the_value_after_each_lead_is_that_lead_s_value(solver):
+    """One search after a card gives what the search of every card says that card is worth, mid-trick too."""
+    plays = []
+    expected = []
+    for s in range(4):
+        play = Play(Deal.random(seed=s), "4H-N")
+        if s % 2:
+            play.push(play.legal_cards()[0])
+        values = solve_position(play)
+        for card in list(values)[::3]:
+            after = play.copy()
+            after.push(card)
+            plays.append(after)
+            expected.append(values[card])
+    assert solve_values_until(plays, None) == expected
+
+
+def test_the_first_values_are_solved_whatever_the_clock(solver):
+    plays = []
+    for s in range(3):
+        play = Play(Deal.random(seed=s), "3NT-S")
+        play.push(play.legal_cards()[0])
+        plays.append(play)
+    hurried = solve_values_until(plays * 3, 0.0, first=4)
+    assert hurried[:4] == solve_values_until(plays + plays[:1], None)
+    assert hurried[4:] == [None] * 5
