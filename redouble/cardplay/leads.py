@@ -83,3 +83,30 @@ def conventional_leads(cards: Sequence[Card], trump: Suit | None) -> dict[Card, 
             rank, why = min(ranks), "low in trumps"
         out[Card(suit, rank)] = why
     return out
+
+
+# Against notrump the layouts' estimate of each lead is nudged towards the classic leads, the top of a
+# sequence and the longest suit: with the dozen or two layouts a lead can afford, leads a tenth of a trick
+# apart are a coin toss, and the classic lead was the better call (on 332 notrump leads of robot-bid deals,
+# seed 7, each weighed over 8-40 layouts: 2-3 points more leads that gave nothing away, in both halves).
+SEQUENCE_BONUS = 0.15
+LONGEST_BONUS = 0.15
+_SEQUENCES = ("top of a sequence", "top of an interior sequence")
+
+
+def lead_bonus(cards: Sequence[Card], leads: dict[Card, str], trump: Suit | None) -> dict[Card, float]:
+    """Tricks added to the sampled estimate of each of ``leads`` (conventional leads from the hand
+    ``cards``, with their reasons) for the lead's kind: against notrump the top of a sequence and a lead
+    from the longest suit; against a suit nothing.
+
+    >>> hand = [Card(c) for c in "SK SQ SJ S4 HA H8 H7 H6 H2 D9 D8 C3 C2".split()]
+    >>> bonus = lead_bonus(hand, conventional_leads(hand, trump=None), trump=None)
+    >>> {str(c): b for c, b in bonus.items()}
+    {'SK': 0.15, 'H6': 0.15, 'D9': 0.0, 'C3': 0.0}
+    """
+    if trump is not None:
+        return {card: 0.0 for card in leads}
+    length = {suit: sum(c.suit == suit for c in cards) for suit in Suit}
+    longest = max(length.values())
+    return {card: SEQUENCE_BONUS * (why in _SEQUENCES) + LONGEST_BONUS * (length[card.suit] == longest)
+            for card, why in leads.items()}

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from redouble.auction import Auction
 from redouble.cardplay.auction_fit import LayoutSearch
 from redouble.cardplay.choice import CardChoice
-from redouble.cardplay.leads import conventional_leads
+from redouble.cardplay.leads import conventional_leads, lead_bonus
 from redouble.cardplay.sampling import View, pool_cards, replay, sample_deals
 from redouble.cardplay.signals import combine, lead_weights, read_signals, signal_card, signal_weights
 from redouble.cardplay.simple import simple_card
@@ -358,6 +358,9 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     # layouts (dummy is unseen, every position is a full deal) and over few layouts the trick count is the
     # steadier estimate (benchmarks/leads.py measured it about two points more accurate than IMPs).
     primary, secondary = (tricks, scores) if opening else (scores, tricks)
+    if opening:  # the classic leads' experience where the layouts can hardly tell the leads apart
+        bonus = lead_bonus(play.hand(viewer).cards, conventional, play.trump)
+        primary = primary + np.array([bonus[c] for c in cards])
     candidates = list(range(len(cards)))
     top = max(primary[i] for i in candidates)
     tol = 1e-9 + 1e-6 * abs(top)

@@ -4,6 +4,7 @@ import pytest
 
 from redouble import Card, Deal, Play, Rank, Suit
 from redouble.cardplay import choose_card, conventional_lead, conventional_leads
+from redouble.cardplay.leads import lead_bonus
 
 
 def _ranks(text: str) -> list[Rank]:
@@ -83,3 +84,37 @@ def test_the_lead_weighs_the_conventional_card_of_each_suit():
     for card in leads:
         mean = sum(13 - v[card] for v in solved) / 6  # the defenders' tricks
         assert choice.tricks[card] == pytest.approx(mean)
+
+
+def test_against_notrump_the_long_sequence_is_led():
+    """1NT-3NT: West's KQJT5 of spades sets up three tricks; every other lead gives one or two away."""
+    from redouble import Auction
+    from redouble.dd import solve_position
+
+    deal = Deal.parse("N:962.KQ5.AQ7.J842 843.9762.J63.KT5 A7.AT3.K984.AQ76 KQJT5.J84.T52.93")
+    play = Play(deal, "3NT-S")
+    truth = solve_position(play)
+    assert min(truth.values()) == truth[Card("SK")] == 10
+    auction = Auction("S", "1NT P 3NT P P P".split())
+    for seed in range(3):
+        choice = choose_card(play, auction=auction, samples=8, seed=seed)
+        assert choice.card == Card("SK") and choice.reason.endswith("lead: top of a sequence")
+
+
+def test_the_bonus_goes_to_sequences_and_the_longest_suits_against_notrump_only():
+    hand = [Card(c) for c in "SQ SJ ST S2 HK H8 H7 H3 DA D2 C7 C5 C4".split()]
+    leads = conventional_leads(hand, trump=None)
+    assert {str(c): b for c, b in lead_bonus(hand, leads, None).items()} == \
+        {"SQ": 0.3, "H3": 0.15, "DA": 0.0, "C7": 0.0}
+    in_hearts = conventional_leads(hand, trump=Suit.HEARTS)
+    assert set(lead_bonus(hand, in_hearts, Suit.HEARTS).values()) == {0.0}
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_lead_is_the_best_estimate_with_the_bonus(seed):
+    """Against notrump the robot leads the card whose expected tricks plus bonus are highest."""
+    play = Play(Deal.random(seed=40 + seed), "3NT-N")
+    hand = play.hand(play.turn).cards
+    bonus = lead_bonus(hand, conventional_leads(hand, None), None)
+    choice = choose_card(play, samples=8, seed=seed)
+    assert max(choice.tricks, key=lambda c: (choice.tricks[c] + bonus[c], c.index)) == choice.card
