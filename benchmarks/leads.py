@@ -66,6 +66,7 @@ def main() -> None:
     random_share = {"suit": 0.0, "NT": 0.0}
     robot = Robot.named("redouble")
     seconds: list[float] = []
+    layouts: list[int] = []
     with Progress(transient=True) as bar:
         task = bar.add_task("leads", total=len(items))
         for board, truth in zip(items, truths, strict=True):
@@ -74,6 +75,7 @@ def main() -> None:
             choice = choose_card(play, auction=board.auction, vulnerability=board.vulnerability,
                                  ranges=robot.ranges(board), samples=args.samples, seed=board.number or 0)
             seconds.append(time.perf_counter() - started)
+            layouts.append(choice.samples)
             best = min(truth.values())  # the defenders want the fewest tricks for the declarer
             kind = "NT" if play.trump is None else "suit"
             count[kind] += 1
@@ -85,7 +87,7 @@ def main() -> None:
     p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))] if seconds else 0.0
     print(f"{len(items)} deals with bid contracts ({args.deals} dealt, seed {args.seed}"
           f"{f', {skipped} not bid: bidder error' if skipped else ''}); {mean:.2f} s a lead (95th percentile "
-          f"{p95:.2f} s)")
+          f"{p95:.2f} s), {sum(layouts) / max(1, len(layouts)):.1f} layouts a lead")
     for kind in ("suit", "NT"):
         n = count[kind]
         if not n:
