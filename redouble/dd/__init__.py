@@ -590,7 +590,7 @@ def solve_values_until(plays: Iterable[Play | None], deadline: float | None,
 
 def _value_from_future(play: Play, fut: object) -> int:
     """The declarer's side's total tricks from DDS's answer for the best card (``solutions=1``)."""
-    score = fut.score[0]  # type: ignore[attr-defined]
+    score = int(fut.score[0])  # type: ignore[attr-defined]
     on_turn_is_declarer_side = play.turn % 2 == play.declarer % 2
     return play.declarer_tricks + (score if on_turn_is_declarer_side else play.tricks_left - score)
 
