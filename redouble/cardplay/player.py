@@ -118,10 +118,10 @@ def solve_in_time(plays: Iterable[Play | None], deadline: float | None) -> list[
     return solve_positions_until(plays, deadline, safety=_SAFETY)
 
 
-def _solve_values_in_time(plays: Iterable[Play | None], deadline: float | None, first: int) -> list[int | None]:
+def _solve_values_in_time(plays: Iterable[Play | None], deadline: float | None, block: int) -> list[int | None]:
     from redouble.dd import solve_values_until
 
-    return solve_values_until(plays, deadline, safety=_SAFETY, first=first)
+    return solve_values_until(plays, deadline, safety=_SAFETY, block=block)
 
 
 def _by_layout(values: Sequence[int | None], cards: Sequence[Card]) -> list[dict[Card, int] | None]:
@@ -316,7 +316,8 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
     found: list[tuple[Deal, float]] = []
     # The opening lead weighs the conventional card of each suit only (partner reads the lead by the
     # agreements): the value of each after it is played, one search apiece, costs less than a search of
-    # every card (four leads about 25 ms a notrump layout against 55 ms), so more layouts fit the time.
+    # every card (CPU a layout on 150 random deals: 30 ms against 76 ms in 3NT, 32 against 68 in 4S),
+    # so more layouts fit the time.
     conventional = conventional_leads(play.hand(viewer).cards, play.trump) if opening else {}
     cards = [c for c in legal if c in conventional] if opening else legal
 

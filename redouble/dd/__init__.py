@@ -461,12 +461,14 @@ def _solve_one(structure: object, solutions: int = 3) -> tuple[object, float]:
 
 
 def _solve_until(items: Iterable[object | None], structure: Callable[[object], object], deadline: float | None,
-                 safety: float, solutions: int, clock: Callable[[], float] = time.perf_counter, first: int = 1
+                 safety: float, solutions: int, clock: Callable[[], float] = time.perf_counter, block: int = 1
                  ) -> tuple[list[object], list[object | None]]:
     """DDS's answers for ``items`` (each made a DDS structure by ``structure``), searched in order one a core
     until ``deadline`` (see :func:`solve_positions_until`, which also says how a generator of items is
     asked): the items given and, for each, the answer or None (not searched, or still running at the
-    deadline). The ``first`` items are solved whatever the clock says."""
+    deadline). The items come in blocks of ``block`` (say the positions after each lead on one layout): one
+    whole block is always solved, whatever the clock says (with blocks of one, whichever search ends
+    first)."""
     global _workers
     from redouble.dd import _dds
 
@@ -483,20 +485,22 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
     spent: list[float] = []  # the time each finished search took
     exhausted = False
 
+    whole = False  # a block is solved
+
     def collect(done: Iterable[Future[tuple[object, float]]]) -> None:
+        nonlocal whole
         for future in done:
             k = running.pop(future)
             answer, elapsed = future.result()
             results[k] = answer
             spent.append(elapsed)
-
-    def owed() -> bool:  # some of the first items are not solved yet
-        return any(r is None for r in results[:first]) or (len(given) < first and not exhausted)
+            start = k - k % block
+            whole = whole or all(r is not None for r in results[start:start + block]) and len(results) >= start + block
 
     while True:
         now = clock()
         while waiting and len(running) < width:
-            if waiting[0] >= first:
+            if whole or waiting[0] >= block:
                 if deadline is not None and spent and now + safety * sum(spent) / len(spent) > deadline:
                     break
                 if deadline is not None and not spent and running and now > deadline:
@@ -505,7 +509,7 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
             running[_workers.submit(_solve_one, structure(given[k]), solutions)] = k
         # A few items in hand are enough to keep the cores busy; asking for more would take the time (and a
         # core) the searches need when finding an item is itself work.
-        if not exhausted and len(waiting) < width and (deadline is None or now < deadline or len(given) < first):
+        if not exhausted and len(waiting) < width and (deadline is None or now < deadline or len(given) < block):
             try:
                 item = next(source)
             except StopIteration:
@@ -519,12 +523,12 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
             continue
         if not running:
             break
-        timeout = None if deadline is None or not spent or owed() else max(0.0, deadline - now)
+        timeout = None if deadline is None or not whole else max(0.0, deadline - now)
         done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
         if not done:
             break  # the deadline: what still runs is abandoned
         collect(done)
-        if deadline is not None and clock() > deadline and not owed():
+        if deadline is not None and clock() > deadline and whole:
             break
     return given, results
 
@@ -563,10 +567,11 @@ def solve_positions_until(plays: Iterable[Play | None], deadline: float | None,
 
 
 def solve_values_until(plays: Iterable[Play | None], deadline: float | None,
-                       safety: float = 1.5, first: int = 1) -> list[int | None]:
+                       safety: float = 1.5, block: int = 1) -> list[int | None]:
     """The value of each of ``plays`` with best play by both sides: the declarer's side's total tricks
     (won so far plus the rest), searched as :func:`solve_positions_until` does (in order, one a core, until
-    ``deadline``; None for a position not solved in time; the ``first`` are always solved). One search
+    ``deadline``; None for a position not solved in time; of positions in blocks of ``block``, one whole
+    block is always solved). One search
     finds a position's value, where :func:`solve_position` searches every card of the seat on turn: the
     value of a few chosen cards (say each opening lead worth a look) costs less as the positions after each.
 
@@ -580,7 +585,7 @@ def solve_values_until(plays: Iterable[Play | None], deadline: float | None,
     True
     """
     given, answers = _solve_until(plays, _position_struct, deadline, safety, 1,  # type: ignore[arg-type]
-                                  first=first)
+                                  block=block)
     results = [None if a is None else _value_from_future(p, a)  # type: ignore[arg-type]
                for p, a in zip(given, answers, strict=True)]
     if isinstance(plays, Sequence):

@@ -155,12 +155,13 @@ def test_the_value_after_each_lead_is_that_lead_s_value(solver):
     assert solve_values_until(plays, None) == expected
 
 
-def test_the_first_values_are_solved_whatever_the_clock(solver):
+def test_a_whole_block_of_values_is_solved_whatever_the_clock(solver):
     plays = []
-    for s in range(3):
+    for s in range(4):
         play = Play(Deal.random(seed=s), "3NT-S")
         play.push(play.legal_cards()[0])
         plays.append(play)
-    hurried = solve_values_until(plays * 3, 0.0, first=4)
-    assert hurried[:4] == solve_values_until(plays + plays[:1], None)
-    assert hurried[4:] == [None] * 5
+    hurried = solve_values_until(plays * 3, 0.0, block=4)
+    # Past the deadline already: the first block's searches start, nothing after them.
+    assert hurried[:4] == solve_values_until(plays, None)
+    assert hurried[4:] == [None] * 8
