@@ -188,6 +188,9 @@ CASES = [
     ("3.KQ6543.KQ95.K3", "P P 1S 2H P 3H 3S", "E", "4H", "six hearts, four losers, partner raised: game"),
     ("QJ65.4.9832.QJ43", "P 2H X 4H", "N", "4S", "four spades, a singleton heart: game over their 4H"),
     ("JT764.7.T85.KJ95", "P P 1D 1S P P X 2S P P X P", "W", "Pass", "five trumps behind declarer: penalty pass"),
+    # Over their takeout double a new suit shows 6-9 (10+ redoubles first): a 13-count opener does not invite
+    # (2NT then 3NT went down; a Ben match board).
+    ("K4.QT94.AK76.J64", "P 1D X 1S X", "E", "Pass", "partner has 6-9: no invitation with 13"),
 ]
 
 
@@ -223,6 +226,7 @@ def test_new_calls_are_explained() -> None:
     assert "no Lebensohl" in explain(Auction("N", "1NT 2H 3H".split()))[2].text
     assert "penalty" in explain(Auction("N", "1NT 2H X".split()))[2].text
     assert explain_rules(Auction("N", "1NT P P X".split()))[3] == "comp.balance-double-1nt"
+    assert explain(Auction("N", "1D X 1S".split()))[2].range.hcp == (6, 9)
     assert "forcing to game" in explain(Auction("N", "1D X P 2D".split()))[3].text
     assert explain_rules(Auction("N", "3C P P X".split()))[3] == "comp.balance-double"
     assert explain_rules(Auction("N", "1D P 1H 1S 1NT".split()))[4] == "rebid-comp.1nt"

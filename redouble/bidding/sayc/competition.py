@@ -629,7 +629,8 @@ COMPETITION = [
     rule("xx.raise", "1x X ?", "2x", Len("x", 3), Support("x", 6, 9),
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="raise: 6-9 with support"),
-    rule("xx.new-suit-1", "1x X ?", "1y", Len("y", 4), HCP(6), means="new suit: 4+ {y}, forcing", forcing=F),
+    # (10+ redoubles first, so the new suit shows 6-9.)
+    rule("xx.new-suit-1", "1x X ?", "1y", Len("y", 4), HCP(6, 9), means="new suit: 4+ {y}, 6-9, forcing", forcing=F),
     rule("xx.new-suit-2", "1x X ?", "2y", Len("y", 6), HCP(5, 9), below("y", "x"),
          means="to play: 6+ {y}, 5-9 HCP"),
     rule("xx.jump-shift", "1x X ?", ">>y", Len("y", 6), HCP(3, 8), GoodSuit("y"), means="preemptive: 6+ {y}"),
