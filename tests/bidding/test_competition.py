@@ -191,6 +191,10 @@ CASES = [
     # Over their takeout double a new suit shows 6-9 (10+ redoubles first): a 13-count opener does not invite
     # (2NT then 3NT went down; a Ben match board).
     ("K4.QT94.AK76.J64", "P 1D X 1S X", "E", "Pass", "partner has 6-9: no invitation with 13"),
+    # The Michaels bidder after partner's preference: four losers bid game, five and extras invite.
+    ("AKJ84.KQJ75.A.96", "1C 2C P 2H P", "N", "4H", "four losers: game opposite the preference"),
+    ("AKJ84.KQJ75.5.96", "1C 2C P 2H P", "N", "3H", "five losers and 14 HCP: invite"),
+    ("QJ984.KQ975.52.9", "1C 2C P 2H P", "N", "Pass", "a minimum Michaels: pass the preference"),
 ]
 
 
@@ -260,6 +264,7 @@ def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerab
     ("1NT X P 2H", 3, "advance.double-1nt"), ("1NT X 2D X", 3, "advance.double-1nt-run"),
     ("1D X P 2D P 2H", 5, "doubler.after-cue"), ("1D 1S P P X P 2H", 6, "neg.after-reopen"),
     ("2H X 4H P P 4S", 5, "doubler.own-major"), ("1D 1S P P X", 4, "neg.reopen"),
+    ("1C 2C P 2H P 3H", 5, "comp.michaels-rebid"),
 ])
 def test_competitive_calls_read_back(auction: str, index: int, rule: str) -> None:
     """Every call the competitive rules make is explained to the other side by the same rule."""

@@ -513,6 +513,12 @@ COMPETITION = [
          means="the other major"),
     rule("advance.michaels-ask", "1M 2M P ?", "2NT", means="asks for the minor", forcing=F, alert=True),
     rule("comp.michaels-minor", "1M 2M P 2NT P ?", "3m", Len("m", 5), means="the minor: {m}"),
+    # The Michaels bidder after partner's simple preference: a playing hand (four losers) bids game, five
+    # losers and extra values invite (partner's preference may be a doubleton and nothing).
+    rule("comp.michaels-rebid", ["1m 2m P 2M P ?", "1N 2N P 2M P ?"], "4M", losers_at_most(4),
+         means="game: a 5-5 with four losers or fewer opposite the preference"),
+    rule("comp.michaels-rebid", ["1m 2m P 2M P ?", "1N 2N P 2M P ?"], "3M", losers_at_most(5), HCP(14),
+         means="invitation: a 5-5 with five losers and extra values", forcing=INV),
     # With a fit for partner's major and values opposite a 5-5, game at once (also over their raise).
     rule("advance.unusual-game", ["1x 2NT P ?", "1x 2NT 3x ?"], "4M",
          given("{M} is one of the two suits shown", lambda e: e.suit("M") in _unbid(e, "x")[:2]),
