@@ -195,6 +195,9 @@ CASES = [
     ("AKJ84.KQJ75.A.96", "1C 2C P 2H P", "N", "4H", "four losers: game opposite the preference"),
     ("AKJ84.KQJ75.5.96", "1C 2C P 2H P", "N", "3H", "five losers and 14 HCP: invite"),
     ("QJ984.KQ975.52.9", "1C 2C P 2H P", "N", "Pass", "a minimum Michaels: pass the preference"),
+    # In the pass-out seat a five-card suit balances at the one level whatever its quality.
+    ("T63.AT753.75.A75", "1D P P", "N", "1H", "8 HCP and five hearts: balance at the one level"),
+    ("T63.75.A75.AT753", "1D P P", "N", "Pass", "a poor five-card suit at the two level: pass"),
 ]
 
 
