@@ -289,3 +289,13 @@ def test_the_other_side_reads_each_rule_call_as_the_hand_holds(seed: int, dealer
     for (hand, choice), read in zip(made, explain(auction), strict=True):
         if choice.rule.split(".")[0] not in ("natural", "slam"):
             assert read.range.contains(hand), (str(auction), str(choice.call), choice.rule, str(read.range), str(hand))
+
+
+def test_a_strong_hand_with_their_suit_passes_and_the_pass_says_so() -> None:
+    """21 HCP with AQJT9 of their diamonds waits (no takeout double with five of their suit); the pass then caps
+    nothing, so the hand still fits what the other side is told (a case the property test above found)."""
+    hand = Hand.parse("AK.QJ3.AQJT9.K64")
+    auction = Auction("N", "P P 1D".split())
+    assert choose_call(hand, auction).call.is_pass
+    auction.push("P")
+    assert explain(auction)[-1].range.contains(hand)

@@ -202,8 +202,7 @@ COMPETITION = [
     # === they opened one of a suit: our direct actions (1x ?) ==========================================
     rule("comp.1nt-overcall", "1x ?", "1NT", Balanced(), HCP(15, 18), Stopper("x"),
          means="1NT overcall: 15-18 balanced, a stopper in {x}"),
-    # (17-19 with four or five of their suit wait with a pass; 20+ doubles whatever its shape.)
-    rule("comp.double-strong", "1x ?", "X", strong_double, any_of(Len("x", 0, 3), HCP(20)),
+    rule("comp.double-strong", "1x ?", "X", strong_double, Len("x", 0, 3),
          means="takeout double: a strong hand (17+), will bid again", forcing=F),
     rule("comp.michaels", "1x ?", "2x", test("5-5 in the majors over a minor, else the other major and a minor",
                                              michaels_shape, _michaels_shows),
@@ -233,7 +232,8 @@ COMPETITION = [
     rule("comp.overcall", "1x ?", "2y", Len("y", 5), HCP(10, 16), below("y", "x"),
          any_of(Len("y", 6), GoodSuit("y")),
          means="overcall at the two level: 5+ {y}, 10-16 points"),
-    rule("comp.pass", "1x ?", "P", means="pass", shows=(HCP(0, 19),)),
+    # (A strong hand with four or more of their suit passes too: the pass caps nothing then.)
+    rule("comp.pass", "1x ?", "P", means="pass", shows=(any_of(HCP(0, 17), Len("x", 4)),)),
     # --- balancing (1x P P ?) -------------------------------------------------------------------------
     rule("comp.balance-1nt", "1x P P ?", "1NT", Balanced(), HCP(10, 15), Stopper("x"),
          means="balancing 1NT: 10-15 balanced"),
