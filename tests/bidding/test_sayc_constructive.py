@@ -67,6 +67,8 @@ def test_constructive_call(hand: str, auction: str, expected: str, why: str) -> 
     ("1H P 1S P 2D P 2S", "resp2.rebid", "6+ spades"),
     ("1D P 1H P 1S P 2C P 2H", "rebid.fsf-support", "three-card support for hearts"),
     ("1D P 1H P 1S P 2C P 2NT", "rebid.fsf-nt", "clubs stopper"),
+    ("1S P 2H", "resp.two-over-one", "5+ hearts"),
+    ("1S P 2H P 3H P 3S", "slam.cue", "slam interest in hearts"),
 ])
 def test_the_opponents_read_the_same_rule(auction: str, rule: str, words: str) -> None:
     """The web app explains each of these calls to the opponents from the same table."""

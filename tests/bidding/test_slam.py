@@ -61,6 +61,12 @@ CASES = [
     ("AKQ.AKJ65.A4.K32", "2C P 2D P 2H P 3H P 3S P 4C P", "4NT", "every suit controlled: keycards for hearts"),
     ("AKQ.AKJ65.A4.K32", "2C P 2D P 2H P 3H P 3S P 4H P", "Pass", "partner has nothing: game"),
     ("J97.Q974.K32.KQ4", "2C P 2D P 2H P 3H P 3S P 4C P 4NT P", "5D", "hearts agreed: none of the keycards"),
+    # 1S 2H promises five hearts, so opener's raise agrees them: 3S then cue-bids (responder's slam interest),
+    # opener shows a control or signs off, and every suit controlled asks.
+    ("A2.KQJ74.K52.A43", "1S P 2H P 3H P", "3S", "18 opposite a raised two-over-one: cue-bid"),
+    ("KQ942.A86.A3.K52", "1S P 2H P 3H P 3S P", "4C", "the club ace: show it"),
+    ("KQ942.A86.Q3.QJ2", "1S P 2H P 3H P 3S P", "4H", "a minimum without a minor control: game"),
+    ("A2.KQJ74.K52.A43", "1S P 2H P 3H P 3S P 4C P", "4NT", "every suit controlled: keycards for hearts"),
     # Responder's 18 opposite an opener with a four-four spade fit: ask (a Ben match board stopped in 4S).
     ("KQ97.A5.KQ98.A83", "1C P 1D P 1S P", "4NT", "18 and a fit opposite an opening: slam values"),
     ("AK84.QJ53.A9.KQ3", "1H P 2NT P 3C P", "4H", "king and queen wasted opposite the shortness: game"),
