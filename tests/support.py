@@ -16,7 +16,7 @@ from typing import NoReturn
 import pytest
 
 from redouble import Auction, Hand
-from redouble.bidding import choose_call
+from redouble.bidding import choose_call, explain, explain_rules
 
 
 def missing(reason: str) -> NoReturn:
@@ -68,8 +68,22 @@ def postgres_server() -> Iterator[str]:
         shutil.rmtree(base, ignore_errors=True)
 
 
+def call_table(cases: list[tuple[str, str, str, str]]) -> pytest.MarkDecorator:
+    """Parametrize a test over rows of (hand, auction so far, expected call, why), each named by its auction
+    and hand."""
+    return pytest.mark.parametrize(("hand", "auction", "expected", "why"), cases,
+                                   ids=[f"{c[1]}|{c[0]}" for c in cases])
+
+
 def assert_call(hand: str, auction: str, dealer: str, expected: str, why: str) -> None:
     """The SAYC robot holding ``hand`` after ``auction`` (calls from ``dealer``) makes ``expected``; the
     failure says why it should and what the robot chose by which rule."""
     choice = choose_call(Hand.parse(hand), Auction(dealer, auction.split()))
     assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule} ({choice.meaning.text})"
+
+
+def assert_explained(auction: str, rule: str, words: str, dealer: str = "N") -> None:
+    """The last call of ``auction`` reads, for the opponents, as ``rule`` with ``words`` in its meaning."""
+    calls = Auction(dealer, auction.split())
+    assert explain_rules(calls)[-1] == rule
+    assert words in explain(calls)[-1].text

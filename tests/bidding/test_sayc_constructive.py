@@ -7,9 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from redouble import Auction
-from redouble.bidding import explain, explain_rules
-from tests.support import assert_call
+from tests.support import assert_call, assert_explained, call_table
 
 # (hand, auction so far, expected call, why)
 CASES = [
@@ -52,7 +50,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("hand", "auction", "expected", "why"), CASES, ids=[f"{c[1]}|{c[0]}" for c in CASES])
+@call_table(CASES)
 def test_constructive_call(hand: str, auction: str, expected: str, why: str) -> None:
     assert_call(hand, auction, "N", expected, why)
 
@@ -72,6 +70,4 @@ def test_constructive_call(hand: str, auction: str, expected: str, why: str) -> 
 ])
 def test_the_opponents_read_the_same_rule(auction: str, rule: str, words: str) -> None:
     """The web app explains each of these calls to the opponents from the same table."""
-    calls = Auction("N", auction.split())
-    assert explain_rules(calls)[-1] == rule
-    assert words in explain(calls)[-1].text
+    assert_explained(auction, rule, words)

@@ -7,7 +7,7 @@ import pytest
 
 from redouble import Auction, Hand
 from redouble.bidding import choose_call, explain, explain_rules
-from tests.support import assert_call
+from tests.support import assert_call, assert_explained, call_table
 
 SPADES_AGREED = "1S P 2C P 3S P 4S P"
 
@@ -119,7 +119,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize(("hand", "auction", "expected", "why"), CASES, ids=[f"{c[1]}|{c[0]}" for c in CASES])
+@call_table(CASES)
 def test_slam_call(hand: str, auction: str, expected: str, why: str) -> None:
     assert_call(hand, auction, "N", expected, why)
 
@@ -164,8 +164,7 @@ def test_no_grand_slam_without_asking() -> None:
     ("2NT P 3D P 3H P 4C", "nt.transfer-slam-try", "slam interest"),
 ])
 def test_notrump_slam_calls_are_explained(auction: str, rule: str, words: str) -> None:
-    assert explain_rules(Auction("N", auction.split()))[-1] == rule
-    assert words in explain(Auction("N", auction.split()))[-1].text
+    assert_explained(auction, rule, words)
 
 
 def test_quantitative_calls_over_a_rebid_show_their_points() -> None:
