@@ -33,11 +33,11 @@ from redouble.calls import Call, Contract
 from redouble.cards import SEATS, Seat, Strain, Suit, Vulnerability
 from redouble.deal import Deal, Hand
 from redouble.errors import RedoubleError, SolverUnavailableError
+from redouble.scoring.core import check_scoring_form
 
 if TYPE_CHECKING:
     from redouble.cardplay.sampling import View
 
-SCORING_FORMS = ("imps", "matchpoints", "total")
 # Seconds the ``strong`` robot thinks about a close call: the searches started before the deadline run on
 # past it, so this leaves a fifth of a second for them and the bookkeeping (a call under 1 s at p95).
 STRONG_THINK = 0.8
@@ -231,7 +231,7 @@ def _advantages(scores: Sequence[Sequence[int]], weights: Sequence[float],
     error of that mean."""
     from redouble.scoring import imps
 
-    _check_scoring(scoring)
+    check_scoring_form(scoring)
     total = sum(weights)
     if not scores or total <= 0:
         return []
@@ -314,7 +314,7 @@ def think_call(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vuln
     >>> choice.call, choice.rule    # an answer to an opening: the rules' call, not a judgement
     (Call('1S'), 'resp.one-level')
     """
-    _check_scoring(scoring)
+    check_scoring_form(scoring)
     started = clock()
     deadline = started + think
     rules_choice, others = (None, []) if len(hand) != 13 or auction.is_complete else \
@@ -366,11 +366,6 @@ def pick(candidates: Sequence[BidChoice], outcomes: Sequence[Outcome], scoring: 
     others = ", ".join(f"{o.call} {o.advantage:+.2f}" for o in outcomes if o.call is not chosen.call)
     return replace(chosen, rule=f"{chosen.rule}, chosen by simulation ({outcomes[best].layouts} layouts: "
                                f"{chosen.call} {outcomes[best].advantage:+.2f} {scoring} against {others})")
-
-
-def _check_scoring(scoring: str) -> None:
-    if scoring not in SCORING_FORMS:
-        raise RedoubleError(f"unknown form of scoring {scoring!r} (expected one of {', '.join(SCORING_FORMS)})")
 
 
 def _auction_seed(auction: Auction, hand: Hand) -> int:

@@ -11,10 +11,11 @@ from __future__ import annotations
 from redouble.cardplay.auction_fit import fit_to_auction, mismatches
 from redouble.cardplay.choice import CardChoice
 from redouble.cardplay.leads import conventional_lead, conventional_leads
-from redouble.cardplay.player import SCORING_FORMS, choose_card, equivalent_groups, samples_for
+from redouble.cardplay.player import choose_card, equivalent_groups, samples_for
 from redouble.cardplay.sampling import Samples, View, replay, sample_deals
 from redouble.cardplay.signals import Signal, read_signals, signal_card
 from redouble.cardplay.simple import simple_card
+from redouble.scoring.core import SCORING_FORMS
 
 __all__ = [
     "SCORING_FORMS",

@@ -28,13 +28,13 @@ from redouble.cards import Card, Seat, Vulnerability
 from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.play import Play
+from redouble.scoring.core import check_scoring_form
 
 if TYPE_CHECKING:
     import numpy as np
 
     from redouble.bidding.meaning import HandRange
 
-SCORING_FORMS = ("total", "imps", "matchpoints")
 # Seconds one double-dummy position costs on two cores, by tricks still to play (measured with DDS 2.9 on
 # the reference machine, all cards of the seat on turn); the sample count is the budget over this.
 _SECONDS_PER_POSITION = {13: 0.032, 12: 0.030, 11: 0.020, 10: 0.012, 9: 0.007, 8: 0.004, 7: 0.002}
@@ -165,6 +165,7 @@ def _expected(values, weights, form: str, sign: int, scores_by_tricks):  # type:
 
     from redouble.scoring.imps import IMP_THRESHOLDS
 
+    check_scoring_form(form)
     w = np.asarray(weights, dtype=float)
     w = w / w.sum()
     points = sign * np.asarray(scores_by_tricks)[values]  # samples x cards, the player's side's points
@@ -177,14 +178,12 @@ def _expected(values, weights, form: str, sign: int, scores_by_tricks):  # type:
         thresholds = np.asarray(IMP_THRESHOLDS)
         imps = np.sign(diff) * np.searchsorted(thresholds, np.abs(diff), side="right")
         return imps.T @ w
-    if form == "matchpoints":
-        n = values.shape[1]
-        if n == 1:
-            return np.ones(1)
-        beats = (points[:, :, None] > points[:, None, :]).sum(axis=2) + \
-            0.5 * ((points[:, :, None] == points[:, None, :]).sum(axis=2) - 1)
-        return (beats / (n - 1)).T @ w
-    raise RedoubleError(f"unknown form of scoring {form!r} (expected one of {', '.join(SCORING_FORMS)})")
+    n = values.shape[1]  # matchpoints
+    if n == 1:
+        return np.ones(1)
+    beats = (points[:, :, None] > points[:, None, :]).sum(axis=2) + \
+        0.5 * ((points[:, :, None] == points[:, None, :]).sum(axis=2) - 1)
+    return (beats / (n - 1)).T @ w
 
 
 def _is_master(play: Play, card: Card) -> bool:
@@ -275,8 +274,7 @@ def choose_card(play: Play, seat: Seat | str | None = None, *, auction: Auction 
         time_cap = DEFAULT_TIME_CAP
     deadline = None if samples is not None or time_cap == float("inf") else time.perf_counter() + time_cap
 
-    if scoring not in SCORING_FORMS:
-        raise RedoubleError(f"unknown form of scoring {scoring!r} (expected one of {', '.join(SCORING_FORMS)})")
+    check_scoring_form(scoring)
     if play.is_complete:
         raise RedoubleError("the play is over: there is no card to choose")
     if play.claim is not None:

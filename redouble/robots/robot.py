@@ -21,12 +21,13 @@ from redouble.bidding.meaning import HandRange
 from redouble.board import Board
 from redouble.calls import Call
 from redouble.cardplay.choice import CardChoice
-from redouble.cardplay.player import DEFAULT_BUDGET, SCORING_FORMS, choose_card
+from redouble.cardplay.player import DEFAULT_BUDGET, choose_card
 from redouble.cardplay.simple import simple_card
 from redouble.cards import Seat
 from redouble.errors import RedoubleError
 from redouble.play import Play
 from redouble.robots.claims import claimable_tricks
+from redouble.scoring.core import check_scoring_form
 
 ROBOTS = ("redouble", "basic")
 CARD_PLAYERS = ("sampling", "simple")
@@ -69,9 +70,7 @@ class Robot:
     def __post_init__(self) -> None:
         if self.player not in CARD_PLAYERS:
             raise RedoubleError(f"unknown card player {self.player!r} (expected one of {', '.join(CARD_PLAYERS)})")
-        if self.scoring not in SCORING_FORMS:
-            raise RedoubleError(f"unknown form of scoring {self.scoring!r} "
-                                f"(expected one of {', '.join(SCORING_FORMS)})")
+        check_scoring_form(self.scoring)
 
     @classmethod
     def named(cls, name: str, **options: object) -> Robot:

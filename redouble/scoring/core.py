@@ -36,6 +36,23 @@ MODERN = ScoringRules("modern")
 PRE_1987 = ScoringRules("pre-1987", doubled_undertricks_nv=(100, 200, 200, 200), redoubled_insult=50,
                         unfinished_part_score=50)
 
+# The forms of scoring a robot can play and bid for (what it maximises): total points, IMPs, matchpoints.
+SCORING_FORMS = ("total", "imps", "matchpoints")
+
+
+def check_scoring_form(form: str) -> None:
+    """Raise a :class:`~redouble.errors.RedoubleError` naming ``form`` unless it is one of :data:`SCORING_FORMS`.
+
+    >>> check_scoring_form("imps")
+    >>> check_scoring_form("rubber")
+    Traceback (most recent call last):
+    ...
+    redouble.errors.RedoubleError: unknown form of scoring 'rubber' (expected one of total, imps, matchpoints)
+    """
+    if form not in SCORING_FORMS:
+        raise RedoubleError(f"unknown form of scoring {form!r} (expected one of {', '.join(SCORING_FORMS)})")
+
+
 TRICK_VALUE = {Strain.CLUBS: 20, Strain.DIAMONDS: 20, Strain.HEARTS: 30, Strain.SPADES: 30, Strain.NOTRUMP: 30}
 NOTRUMP_FIRST_TRICK_EXTRA = 10
 UNDOUBLED_UNDERTRICK = {False: 50, True: 100}
