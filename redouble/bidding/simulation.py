@@ -65,6 +65,11 @@ MAX_CALLS = 40  # a bid-out longer than this is cut short (the rules never bid t
 # Combined HCP (mine and partner's least) from which a slam is a candidate, and a game.
 SLAM_POINTS = 30
 GAME_POINTS = 22
+NT_GAME_POINTS = 24  # 3NT without a fit
+# The highest level of a sacrifice over their game, and the lowest of their bids we weigh doubling.
+SACRIFICE_LEVEL = 5
+PENALTY_LEVEL = 2
+MAX_OTHERS = 3  # candidates besides the rules' call
 
 
 @dataclass(frozen=True)
@@ -78,9 +83,9 @@ class Outcome:
     spread: float = 0.0  # the standard error of the advantage
 
 
-def _our_fit(hand: Hand, ctx: Context) -> Strain | None:
-    """The strain our side would play in: a suit where my cards and partner's shown length make eight,
-    the longest such (a major first on equal length), else notrump if our last bid was notrump."""
+def _our_fits(hand: Hand, ctx: Context) -> list[Strain]:
+    """The suits where my cards and partner's shown length make eight or more, best first (longest, a major
+    first on equal length)."""
     partner = ctx.ranges[ctx.partner]
     mine = ctx.ranges[ctx.seat]
     fits = []
@@ -89,8 +94,15 @@ def _our_fit(hand: Hand, ctx: Context) -> Strain | None:
         if shown >= 3 and hand.length(suit) + shown >= 8 and (shown >= 4 or mine.length_min[suit] >= 4
                                                               or hand.length(suit) >= 5):
             fits.append((hand.length(suit) + shown, suit.is_major, suit))
+    return [suit.strain for *_, suit in sorted(fits, reverse=True)]
+
+
+def _our_fit(hand: Hand, ctx: Context) -> Strain | None:
+    """The strain our side would play in: the best of :func:`_our_fits`, else notrump if our last bid was
+    notrump."""
+    fits = _our_fits(hand, ctx)
     if fits:
-        return max(fits)[2].strain
+        return fits[0]
     last_ours = None
     for ex in reversed(ctx.history):
         if ex.seat in (ctx.seat, ctx.partner) and ex.call.is_bid:
@@ -129,34 +141,64 @@ def _rules_and_others(hand: Hand, auction: Auction, vulnerability: Vulnerability
     if ctx.opener is None or len(ctx.history) < 2:
         return None, []
     rules_choice = choose(hand, auction, vulnerability, system)
+    r = rules_choice.call
     partner_last = ctx.partner_last
-    if ctx.forced or rules_choice.meaning.alert or rules_choice.meaning.forcing.forces:
+    if r.is_redouble or rules_choice.meaning.alert or rules_choice.rule.startswith("slam.") or (
+            partner_last is not None and (partner_last.rule or "").startswith("slam.")):
         return rules_choice, []
-    if rules_choice.rule.startswith("slam.") or (partner_last is not None and (
-            partner_last.meaning.alert or partner_last.meaning.forcing.forces
-            or (partner_last.rule or "").startswith("slam."))):
+    # A game bid ends whatever partner's last call forced: which game is a judgement even then.
+    at_game = r.is_bid and r.strain is not None and r.level == GAME_LEVEL[r.strain]
+    system_bound = (ctx.forced or rules_choice.meaning.forcing.forces
+                    or (partner_last is not None and (partner_last.meaning.alert
+                                                      or partner_last.meaning.forcing.forces)))
+    if system_bound and not at_game:
         return rules_choice, []
-    if rules_choice.call.is_redouble:
-        return rules_choice, []
+    fits = _our_fits(hand, ctx)
     fit = _our_fit(hand, ctx)
     last = auction.last_bid
     theirs = last is not None and not ctx.last_bid_is_ours
-    partner_hcp = ctx.ranges[ctx.partner].hcp_min
-    combined = hand.hcp + partner_hcp
+    combined = hand.hcp + ctx.ranges[ctx.partner].hcp_min
+    wanted: list[Call] = []
+    if at_game:
+        # Which game: 3NT, a major in our fit, a minor in our fit.
+        wanted += [Call.bid(GAME_LEVEL[s], s) for s in [Strain.NOTRUMP, *fits] if s != r.strain]
+    if not system_bound:
+        wanted += _judgements(rules_choice.call, ctx, fit, combined, theirs)
+    others: list[BidChoice] = []
+    for call in dict.fromkeys(wanted):
+        if call == rules_choice.call or not ctx.is_legal(call) or len(others) >= MAX_OTHERS:
+            continue
+        ex = _explain_in(sysm, ctx, call)
+        meaning = ex.meaning
+        if meaning.alert or meaning.forcing in (Forcing.FORCING, Forcing.GAME_FORCING):
+            continue
+        if call.is_bid and call.strain != Strain.NOTRUMP and not meaning.range.contains(hand):
+            continue
+        if call.is_double and "penalty" not in f"{meaning.text} {ex.rule}".lower():
+            continue  # a double partner reads as takeout is a different question
+        others.append(BidChoice(call, meaning, ex.rule or "natural"))
+    return rules_choice, others
+
+
+def _judgements(r: Call, ctx: Context, fit: Strain | None, combined: int, theirs: bool) -> list[Call]:
+    """The calls to weigh against the rules' ``r`` where partner has left the choice to this hand: pass,
+    bid on, sacrifice or double for penalty in competition; stop in a part score or bid game; stop in game
+    or bid slam."""
+    last = ctx.last_bid
     wanted: list[Call] = []
     if theirs and ctx.they_have_bid and ctx.we_have_bid:
-        # Competition: pass or bid on in our fit. Not a penalty double: on the Ben match's first 300 boards
-        # the doubles simulation chose lost 64 IMPs on 41 boards (the rules' opponents in the layouts
-        # stand doubled where real ones run), while its passes won 29 on 17.
         wanted.append(Call.PASS)
         if fit is not None and fit != Strain.NOTRUMP:
-            on = _cheapest(auction, fit)
-            if on is not None and on.level <= GAME_LEVEL[fit]:
-                wanted.append(on)
+            on = _cheapest(ctx.auction, fit)
+            assert last is not None and last.strain is not None
+            they_at_game = last.level >= GAME_LEVEL[last.strain]
+            if on is not None and (on.level <= GAME_LEVEL[fit] or (they_at_game and on.level <= SACRIFICE_LEVEL)):
+                wanted.append(on)  # compete, or sacrifice over their game
+        if last is not None and last.level >= PENALTY_LEVEL:
+            wanted.append(Call.DOUBLE)  # scored against their best escape (see runner_escapes)
     if fit is not None:
         game = Call.bid(GAME_LEVEL[fit], fit)
         slam = Call.bid(6, fit)
-        r = rules_choice.call
         below_game = last is None or last < game
         if below_game and combined >= GAME_POINTS and (r.is_pass or (r.is_bid and r < game)):
             wanted.append(game)  # part score or game
@@ -167,18 +209,13 @@ def _rules_and_others(hand: Hand, auction: Auction, vulnerability: Vulnerability
                 wanted.append(slam)  # game or slam
             if r == game and ctx.last_bid_is_ours and last is not None and last < game:
                 wanted.append(Call.PASS)
-    others: list[BidChoice] = []
-    for call in dict.fromkeys(wanted):
-        if call is rules_choice.call or not ctx.is_legal(call) or len(others) >= 2:
-            continue
-        ex = _explain_in(sysm, ctx, call)
-        meaning = ex.meaning
-        if meaning.alert or meaning.forcing in (Forcing.FORCING, Forcing.GAME_FORCING):
-            continue
-        if call.is_bid and call.strain != Strain.NOTRUMP and not meaning.range.contains(hand):
-            continue
-        others.append(BidChoice(call, meaning, ex.rule or "natural"))
-    return rules_choice, others
+    no_trump_game = Call.bid(3, Strain.NOTRUMP)
+    if ctx.last_bid_is_ours and last is not None and last < no_trump_game and not theirs:
+        if r == no_trump_game:
+            wanted.append(Call.PASS)  # 3NT or stop in our part score
+        elif combined >= NT_GAME_POINTS and (r.is_pass or (r.is_bid and r < no_trump_game)):
+            wanted.append(no_trump_game)  # part score or 3NT
+    return wanted
 
 
 def _view(hand: Hand, seat: Seat) -> View:
@@ -201,6 +238,34 @@ def bid_out(deal: Deal, auction: Auction, vulnerability: Vulnerability, system: 
         a.push(choose(deal[a.turn], a, vulnerability, system).call)
     contract = a.contract
     return contract if contract is not None and a.is_complete else Contract.PASSED_OUT
+
+
+def runner_escapes(deal: Deal, contract: Contract, side_ns: bool) -> list[Contract]:
+    """Where the opponents of the ``side_ns`` side (True: North-South) could run to from ``contract`` when
+    it is theirs and we doubled it: the cheapest bid, doubled, in each other suit where the two hold seven
+    cards or more, played by the longer hand (on equal length the doubled declarer's partner, who runs).
+
+    >>> deal = Deal.parse("N:AKQ2.K52.A83.KJ4 J54.Q83.KJ92.Q72 T963.AJ4.Q5.A963 87.T976.T764.T85")
+    >>> [str(c) for c in runner_escapes(deal, Contract.parse("2HX-W"), True)]
+    ['3DX-E']
+    >>> runner_escapes(deal, Contract.parse("2H-W"), True), runner_escapes(deal, Contract.parse("2HX-W"), False)
+    ([], [])
+    """
+    declarer = contract.declarer
+    if contract.doubled != 1 or declarer is None or contract.strain is None or declarer.is_ns == side_ns:
+        return []
+    partner = declarer.partner
+    escapes = []
+    for suit in Suit:
+        if suit.strain == contract.strain:
+            continue
+        mine, theirs = deal[declarer].length(suit), deal[partner].length(suit)
+        if mine + theirs < 7:
+            continue
+        level = contract.level + (1 if suit.strain < contract.strain else 0)
+        if level <= 7:
+            escapes.append(Contract(level, suit.strain, 1, declarer if mine > theirs else partner))
+    return escapes
 
 
 def _score(contract: Contract, tricks: int, vulnerability: Vulnerability, side_ns: bool) -> int:
@@ -280,21 +345,28 @@ def simulate(hand: Hand, auction: Auction, candidates: Sequence[BidChoice], layo
             row.append(bid_out(deal, a, vulnerability, system))
         finals.append(row)
     # A layout where every candidate ends in the same contract scores them alike: no search. Elsewhere
-    # different calls often end in the same strain by the same declarer: one search serves them all.
+    # different calls often end in the same strain by the same declarer: one search serves them all. A
+    # contract of theirs we doubled is scored as the better for them of standing and running.
+    played = [[[c, *runner_escapes(layouts[k], c, side_ns)] for c in row] for k, row in enumerate(finals)]
     needed = [[] if len(set(row)) == 1 else list(dict.fromkeys(
-        (k, c.strain, c.declarer) for c in row if c.strain is not None and c.declarer is not None))
-        for k, row in enumerate(finals)]
+        (k, x.strain, x.declarer) for choices in played[k] for x in choices
+        if x.strain is not None and x.declarer is not None)) for k, row in enumerate(finals)]
     searches = [key for keys in needed for key in keys]
     found = solve_contracts_until([(layouts[k], strain, declarer) for k, strain, declarer in searches], deadline,
                                   SAFETY, clock)
     tricks = {key: t for key, t in zip(searches, found, strict=True) if t is not None}
+
+    def our_score(k: int, contract: Contract) -> int:
+        if not needed[k] or contract.strain is None or contract.declarer is None:
+            return 0
+        return _score(contract, tricks[(k, contract.strain, contract.declarer)], vulnerability, side_ns)
+
     scored: list[list[int]] = []
     used: list[float] = []
-    for k, row in enumerate(finals):
+    for k in range(len(finals)):
         if any(key not in tricks for key in needed[k]):
             continue  # a search the time did not allow
-        scored.append([_score(c, tricks[(k, c.strain, c.declarer)], vulnerability, side_ns)
-                       if needed[k] and c.strain is not None and c.declarer is not None else 0 for c in row])
+        scored.append([min(our_score(k, x) for x in choices) for choices in played[k]])
         used.append(weights[k])
     advantage = _advantages(scored, used, scoring) if scored else [(0.0, 0.0)] * len(candidates)
     return [Outcome(c.call, mean, len(scored), spread)
