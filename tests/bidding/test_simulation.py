@@ -282,3 +282,10 @@ def test_a_penalty_double_is_scored_against_their_best_escape() -> None:
     assert escaped >= 3
     assert outcomes[1].layouts == len(layouts)
     assert outcomes[1].advantage == pytest.approx(sum(gains) / len(gains))
+
+
+def test_slam_or_game_candidates() -> None:
+    # The rules ask for keycards with a spade fit: the other call is to sign off in game.
+    assert candidates("AKQ32.KQ3.A2.AQ3", "1H P 1S P 3S P") == ["4NT", "4S"]
+    # A grand slam outright opposite a 1NT opening: the small slam, or game.
+    assert candidates("AQ2.KQ3.AK2.KQ32", "1NT P") == ["7NT", "6NT", "3NT"]
