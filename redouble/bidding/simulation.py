@@ -65,11 +65,6 @@ MAX_CALLS = 40  # a bid-out longer than this is cut short (the rules never bid t
 # Combined HCP (mine and partner's least) from which a slam is a candidate, and a game.
 SLAM_POINTS = 30
 GAME_POINTS = 22
-NT_GAME_POINTS = 24  # 3NT without a fit
-SACRIFICE_LEVEL = 5  # the highest level of a sacrifice over their game
-MAX_OTHERS = 2  # candidates besides the rules' call
-# The rules' calls that set out for slam, which stopping in game is weighed against.
-SLAM_STARTS = ("slam.rkcb", "slam.blackwood", "slam.cue")
 
 
 @dataclass(frozen=True)
@@ -83,9 +78,9 @@ class Outcome:
     spread: float = 0.0  # the standard error of the advantage
 
 
-def _our_fits(hand: Hand, ctx: Context) -> list[Strain]:
-    """The suits where my cards and partner's shown length make eight or more, best first (longest, a major
-    first on equal length)."""
+def _our_fit(hand: Hand, ctx: Context) -> Strain | None:
+    """The strain our side would play in: a suit where my cards and partner's shown length make eight,
+    the longest such (a major first on equal length), else notrump if our last bid was notrump."""
     partner = ctx.ranges[ctx.partner]
     mine = ctx.ranges[ctx.seat]
     fits = []
@@ -94,15 +89,8 @@ def _our_fits(hand: Hand, ctx: Context) -> list[Strain]:
         if shown >= 3 and hand.length(suit) + shown >= 8 and (shown >= 4 or mine.length_min[suit] >= 4
                                                               or hand.length(suit) >= 5):
             fits.append((hand.length(suit) + shown, suit.is_major, suit))
-    return [suit.strain for *_, suit in sorted(fits, reverse=True)]
-
-
-def _our_fit(hand: Hand, ctx: Context) -> Strain | None:
-    """The strain our side would play in: the best of :func:`_our_fits`, else notrump if our last bid was
-    notrump."""
-    fits = _our_fits(hand, ctx)
     if fits:
-        return fits[0]
+        return max(fits)[2].strain
     last_ours = None
     for ex in reversed(ctx.history):
         if ex.seat in (ctx.seat, ctx.partner) and ex.call.is_bid:
@@ -141,80 +129,35 @@ def _rules_and_others(hand: Hand, auction: Auction, vulnerability: Vulnerability
     if ctx.opener is None or len(ctx.history) < 2:
         return None, []
     rules_choice = choose(hand, auction, vulnerability, system)
-    r = rules_choice.call
     partner_last = ctx.partner_last
-    if r.is_redouble or (partner_last is not None and (partner_last.rule or "").startswith("slam.")):
+    if ctx.forced or rules_choice.meaning.alert or rules_choice.meaning.forcing.forces:
         return rules_choice, []
-    # Setting out for slam (an ask, a cue bid, a small slam bid outright) or signing off in game.
-    slam_start = rules_choice.rule in SLAM_STARTS or (r.is_bid and r.level >= 6 and not
-                                                       rules_choice.rule.startswith("slam."))
-    if not slam_start and (rules_choice.meaning.alert or rules_choice.rule.startswith("slam.")):
+    if rules_choice.rule.startswith("slam.") or (partner_last is not None and (
+            partner_last.meaning.alert or partner_last.meaning.forcing.forces
+            or (partner_last.rule or "").startswith("slam."))):
         return rules_choice, []
-    # A game bid ends whatever partner's last call forced: which game is a judgement even then.
-    at_game = r.is_bid and r.strain is not None and r.level == GAME_LEVEL[r.strain]
-    system_bound = (ctx.forced or rules_choice.meaning.forcing.forces
-                    or (partner_last is not None and (partner_last.meaning.alert
-                                                      or partner_last.meaning.forcing.forces)))
-    if system_bound and not (at_game or slam_start):
+    if rules_choice.call.is_redouble:
         return rules_choice, []
-    fits = _our_fits(hand, ctx)
     fit = _our_fit(hand, ctx)
     last = auction.last_bid
     theirs = last is not None and not ctx.last_bid_is_ours
-    combined = hand.hcp + ctx.ranges[ctx.partner].hcp_min
-    wanted: list[Call] = []
-    signoff: Call | None = None
-    if slam_start:
-        # Slam or game: the game in the slam's strain, our fit or notrump (or pass partner's game); a
-        # grand slam or the small one.
-        strain = r.strain if r.is_bid and r.level >= 6 and r.strain is not None else fits[0] if fits else \
-            Strain.NOTRUMP
-        signoff = Call.bid(GAME_LEVEL[strain], strain)
-        if not ctx.is_legal(signoff):
-            signoff = None if system_bound or not ctx.last_bid_is_ours else Call.PASS
-        if r.is_bid and r.level == 7 and r.strain is not None:
-            wanted.append(Call.bid(6, r.strain))
-        if signoff is not None:
-            wanted.append(signoff)
-    elif at_game:
-        # Which game: 3NT, a major in our fit, a minor in our fit.
-        wanted += [Call.bid(GAME_LEVEL[s], s) for s in [Strain.NOTRUMP, *fits] if s != r.strain]
-    if not (system_bound or slam_start):
-        wanted += _judgements(rules_choice.call, ctx, fit, combined, theirs)
-    others: list[BidChoice] = []
-    for call in dict.fromkeys(wanted):
-        if call == rules_choice.call or not ctx.is_legal(call) or len(others) >= MAX_OTHERS:
-            continue
-        ex = _explain_in(sysm, ctx, call)
-        meaning = ex.meaning
-        if meaning.alert or meaning.forcing in (Forcing.FORCING, Forcing.GAME_FORCING):
-            continue
-        if call.is_bid and call.strain != Strain.NOTRUMP and call != signoff and not meaning.range.contains(hand):
-            continue  # (stopping short of slam is not what a sign-off's range expects of the hand)
-        others.append(BidChoice(call, meaning, ex.rule or "natural"))
-    return rules_choice, others
-
-
-def _judgements(r: Call, ctx: Context, fit: Strain | None, combined: int, theirs: bool) -> list[Call]:
-    """The calls to weigh against the rules' ``r`` where partner has left the choice to this hand: pass,
-    bid on or sacrifice in competition; stop in a part score or bid game; stop in game
-    or bid slam."""
-    last = ctx.last_bid
+    partner_hcp = ctx.ranges[ctx.partner].hcp_min
+    combined = hand.hcp + partner_hcp
     wanted: list[Call] = []
     if theirs and ctx.they_have_bid and ctx.we_have_bid:
-        # Not a penalty double: those simulation chose lost 64 IMPs on 41 boards of 300 against Ben, and
-        # still 71 on 12 of 600 when scored against the opponents' best escape (runner_escapes): the
-        # layouts' opponents are weaker than the real ones.
+        # Competition: pass or bid on in our fit. Not a penalty double: on the Ben match's first 300 boards
+        # the doubles simulation chose lost 64 IMPs on 41 boards (the rules' opponents in the layouts
+        # stand doubled where real ones run), while its passes won 29 on 17; scored against the
+        # opponents' best escape (runner_escapes) they still lost 71 IMPs on 12 boards of 600.
         wanted.append(Call.PASS)
         if fit is not None and fit != Strain.NOTRUMP:
-            on = _cheapest(ctx.auction, fit)
-            assert last is not None and last.strain is not None
-            they_at_game = last.level >= GAME_LEVEL[last.strain]
-            if on is not None and (on.level <= GAME_LEVEL[fit] or (they_at_game and on.level <= SACRIFICE_LEVEL)):
-                wanted.append(on)  # compete, or sacrifice over their game
+            on = _cheapest(auction, fit)
+            if on is not None and on.level <= GAME_LEVEL[fit]:
+                wanted.append(on)
     if fit is not None:
         game = Call.bid(GAME_LEVEL[fit], fit)
         slam = Call.bid(6, fit)
+        r = rules_choice.call
         below_game = last is None or last < game
         if below_game and combined >= GAME_POINTS and (r.is_pass or (r.is_bid and r < game)):
             wanted.append(game)  # part score or game
@@ -225,13 +168,18 @@ def _judgements(r: Call, ctx: Context, fit: Strain | None, combined: int, theirs
                 wanted.append(slam)  # game or slam
             if r == game and ctx.last_bid_is_ours and last is not None and last < game:
                 wanted.append(Call.PASS)
-    no_trump_game = Call.bid(3, Strain.NOTRUMP)
-    if ctx.last_bid_is_ours and last is not None and last < no_trump_game and not theirs:
-        if r == no_trump_game:
-            wanted.append(Call.PASS)  # 3NT or stop in our part score
-        elif combined >= NT_GAME_POINTS and (r.is_pass or (r.is_bid and r < no_trump_game)):
-            wanted.append(no_trump_game)  # part score or 3NT
-    return wanted
+    others: list[BidChoice] = []
+    for call in dict.fromkeys(wanted):
+        if call is rules_choice.call or not ctx.is_legal(call) or len(others) >= 2:
+            continue
+        ex = _explain_in(sysm, ctx, call)
+        meaning = ex.meaning
+        if meaning.alert or meaning.forcing in (Forcing.FORCING, Forcing.GAME_FORCING):
+            continue
+        if call.is_bid and call.strain != Strain.NOTRUMP and not meaning.range.contains(hand):
+            continue
+        others.append(BidChoice(call, meaning, ex.rule or "natural"))
+    return rules_choice, others
 
 
 def _view(hand: Hand, seat: Seat) -> View:
