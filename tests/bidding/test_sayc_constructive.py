@@ -37,6 +37,10 @@ CASES = [
     # Opener's new suit, not a reverse: six cards of my own and two of opener's major play in mine.
     ("KJT983.Q5.7.KT95", "1H P 1S P 2D P", "2S", "six spades, a doubleton heart: my suit"),
     ("KJT98.Q52.7.T953", "1H P 1S P 2D P", "2H", "five spades, three hearts: preference"),
+    # A minor limit raise accepted on playing strength: six-five with five losers bids game (a Ben match board
+    # passed 3C with 5C cold); a flat minimum passes.
+    ("6.AK543.T.AQ9862", "1C P 3C P", "5C", "six-five, 13 HCP, four losers: game"),
+    ("Q6.A543.T5.AQ986", "1C P 3C P", "Pass", "a minimum with seven losers: pass"),
     # Opener's jump rebid (16-18, six cards): a singleton in the suit needs 9 HCP to go to game.
     ("KQ82.5.J754.Q653", "1H P 1S P 3H P", "Pass", "eight HCP and a singleton heart: decline"),
     ("KQ82.5.J754.K653", "1H P 1S P 3H P", "4H", "nine HCP: accept"),

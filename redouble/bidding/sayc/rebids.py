@@ -98,6 +98,8 @@ OPENER_REBIDS = [
     rule("rebid.accept-limit-nt", "1m P 3m P ?", "3NT", HCP(13), Balanced(True),
          means="3NT: 13+ HCP, stoppers likely"),
     rule("rebid.accept-limit-minor", "1m P 3m P ?", "5m", Points(17), means="game in the minor"),
+    rule("rebid.accept-limit-minor", "1m P 3m P ?", "5m", test("five losers or fewer", lambda h, e: h.losers <= 5),
+         means="game in the minor: a playing hand, five losers or fewer"),
     rule("rebid.decline-limit", "1m P 3m P ?", "P", Points(11, 16), means="declines: a minimum"),
     # --- after Jacoby 2NT: 1M P 2NT P ? --------------------------------------------------------------
     rule("rebid.jacoby-second-suit", "1M P 2NT P ?", "4z", Len("z", 5), GoodSuit("z"),
