@@ -198,6 +198,9 @@ CASES = [
     # In the pass-out seat a five-card suit balances at the one level whatever its quality.
     ("T63.AT753.75.A75", "1D P P", "N", "1H", "8 HCP and five hearts: balance at the one level"),
     ("T63.75.A75.AT753", "1D P P", "N", "Pass", "a poor five-card suit at the two level: pass"),
+    # A jump in the pass-out seat is intermediate: a good six-card suit and opening values.
+    ("AQJT84.K3.K52.93", "1C P P", "N", "2S", "13 HCP and six good spades: the intermediate jump"),
+    ("AQJT84.83.952.93", "1C P P", "N", "1S", "7 HCP: the simple balancing bid"),
 ]
 
 
@@ -267,7 +270,7 @@ def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerab
     ("1NT X P 2H", 3, "advance.double-1nt"), ("1NT X 2D X", 3, "advance.double-1nt-run"),
     ("1D X P 2D P 2H", 5, "doubler.after-cue"), ("1D 1S P P X P 2H", 6, "neg.after-reopen"),
     ("2H X 4H P P 4S", 5, "doubler.own-major"), ("1D 1S P P X", 4, "neg.reopen"),
-    ("1C 2C P 2H P 3H", 5, "comp.michaels-rebid"),
+    ("1C 2C P 2H P 3H", 5, "comp.michaels-rebid"), ("1C P P 2S", 3, "comp.balance-jump"),
 ])
 def test_competitive_calls_read_back(auction: str, index: int, rule: str) -> None:
     """Every call the competitive rules make is explained to the other side by the same rule."""

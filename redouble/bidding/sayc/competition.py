@@ -240,6 +240,10 @@ COMPETITION = [
     rule("comp.balance-double", "1x P P ?", "X", HCP(9), takeout_shape("x"), no_five_card_suit,
          means="balancing takeout double", forcing=F),
     rule("comp.balance-double", "1x P P ?", "X", HCP(16), means="balancing double: a strong hand", forcing=F),
+    # A jump in the pass-out seat is intermediate, not weak (expert practice: with a weak hand one simply
+    # passes): a good six-card suit and opening values.
+    rule("comp.balance-jump", "1x P P ?", ">>y", Len("y", 6), HCP(12, 16), GoodSuit("y"),
+         means="intermediate jump in the pass-out seat: a good six-card {y} suit, 12-16"),
     rule("comp.balance-overcall", "1x P P ?", ">y", Len("y", 5), HCP(7, 15),
          any_of(GoodSuit("y"), Len("y", 6), HCP(10), above("y", "x")),
          means="balancing overcall: 5+ {y}"),
