@@ -201,6 +201,9 @@ CASES = [
     # A jump in the pass-out seat is intermediate: a good six-card suit and opening values.
     ("AQJT84.K3.K52.93", "1C P P", "N", "2S", "13 HCP and six good spades: the intermediate jump"),
     ("AQJT84.83.952.93", "1C P P", "N", "1S", "7 HCP: the simple balancing bid"),
+    # Both majors double a minor opening even with three of their suit.
+    ("AQ84.KJ73.QJ5.82", "1D", "N", "X", "4-4 in the majors and 13 HCP: double 1D"),
+    ("AQ84.KJ7.QJ5.832", "1D", "N", "Pass", "one four-card major and three diamonds: pass"),
 ]
 
 

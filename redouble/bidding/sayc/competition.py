@@ -229,6 +229,9 @@ COMPETITION = [
     rule("comp.takeout-double", "1x ?", "X", HCP(11, 16), takeout_shape("x"), no_five_card_suit,
          test("a four-card unbid major or two", lambda h, e: all(h.length(m) >= 4 for m in MAJORS if m != e.suit("x"))),
          means="takeout double: opening values, short in {x}", forcing=F),
+    # Over a minor, both majors double even with three of their suit: the majors are what the double finds.
+    rule("comp.takeout-double", "1m ?", "X", HCP(12, 16), Len("m", 0, 3), Len("H", 4), Len("S", 4),
+         means="takeout double: opening values and both majors", forcing=F),
     rule("comp.overcall", "1x ?", "2y", Len("y", 5), HCP(10, 16), below("y", "x"),
          any_of(Len("y", 6), GoodSuit("y")),
          means="overcall at the two level: 5+ {y}, 10-16 points"),
