@@ -204,6 +204,10 @@ CASES = [
     # Both majors double a minor opening even with three of their suit.
     ("AQ84.KJ73.QJ5.82", "1D", "N", "X", "4-4 in the majors and 13 HCP: double 1D"),
     ("AQ84.KJ7.QJ5.832", "1D", "N", "Pass", "one four-card major and three diamonds: pass"),
+    # Answering the unusual 2NT over a major: game with a fit and values, a preemptive jump with length.
+    ("Q4.A53.K8752.K96", "1S 2NT P", "N", "5D", "five diamonds and 12 HCP: game in the minor"),
+    ("Q4.753.QJ8752.96", "1S 2NT P", "N", "4D", "six diamonds and 5 HCP: the preemptive jump"),
+    ("Q4.7532.Q875.962", "1S 2NT P", "N", "3D", "a plain preference"),
 ]
 
 
@@ -274,6 +278,7 @@ def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerab
     ("1D X P 2D P 2H", 5, "doubler.after-cue"), ("1D 1S P P X P 2H", 6, "neg.after-reopen"),
     ("2H X 4H P P 4S", 5, "doubler.own-major"), ("1D 1S P P X", 4, "neg.reopen"),
     ("1C 2C P 2H P 3H", 5, "comp.michaels-rebid"), ("1C P P 2S", 3, "comp.balance-jump"),
+    ("1S 2NT P 5D", 3, "advance.unusual-game"), ("1S 2NT P 4D", 3, "advance.unusual-jump"),
 ])
 def test_competitive_calls_read_back(auction: str, index: int, rule: str) -> None:
     """Every call the competitive rules make is explained to the other side by the same rule."""

@@ -534,6 +534,12 @@ COMPETITION = [
     rule("advance.unusual-compete", "1x 2NT 3x ?", ">y",
          given("one of the two suits shown", lambda e: e.suit("y") in _unbid(e, "x")[:2]), Len("y", 4),
          means="competes in partner's {y}: nine or ten trumps together (the law of total tricks)", order="longest"),
+    # Over a major the two suits are the minors: game with a fit and values (eleven tricks opposite a 5-5),
+    # a jump preference is preemptive (the booklet's responses: preference, jump preference, cue-bid).
+    rule("advance.unusual-game", "1M 2NT P ?", "5m", Len("m", 4), HCP(11),
+         means="game in {m}: four-card support and values opposite the 5-5 in the minors"),
+    rule("advance.unusual-jump", "1M 2NT P ?", ">>m", Len("m", 5), HCP(0, 7),
+         means="jump preference: preemptive, 5+ {m}", order="longest"),
     rule("advance.unusual", ["1x 2NT P ?", "1x 2NT X ?"], ">y", test("one of the two suits shown", lambda h, e:
                                                     e.suit("y") in _unbid(e, "x")[:2]),
          means="the better of partner's suits", order="longest"),
