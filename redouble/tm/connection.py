@@ -15,6 +15,8 @@ from redouble.tm.protocol import CANONICAL, Dialect, Message
 
 # A line longer than this is not a protocol message: the reader stops there instead of buffering forever.
 MAX_LINE = 4096
+# How long a closing end waits for the other to close too.
+LINGER = 2.0
 
 
 class ConnectionLost(RedoubleError):
@@ -70,8 +72,21 @@ class LineConnection:
         return line
 
     async def close(self) -> None:
+        """Close this end: say so, read what the other end still sends until it closes too (at most
+        ``LINGER`` seconds), then close. Closing with its lines unread would reset the connection, and a
+        reset can destroy the lines sent last (a session's reason for ending) before the other end reads them."""
+        try:
+            if self.writer.can_write_eof() and not self.writer.is_closing():
+                self.writer.write_eof()
+                await asyncio.wait_for(self._discard_input(), LINGER)
+        except (ConnectionError, OSError, TimeoutError, RuntimeError):
+            pass  # RuntimeError: another task is reading; it will see the end itself
         try:
             self.writer.close()
             await asyncio.wait_for(self.writer.wait_closed(), 2)
         except (ConnectionError, OSError, TimeoutError):
+            pass
+
+    async def _discard_input(self) -> None:
+        while await self.reader.read(MAX_LINE):
             pass

@@ -164,8 +164,7 @@ class TableManager:
             raise SessionAborted(dropped.reason, [b for t in self._tables for b in t.boards]) from None
         finally:
             self._finished.set()
-            for conn in list(self._connections):
-                await conn.close()
+            await asyncio.gather(*(conn.close() for conn in list(self._connections)))
         return self._result()
 
     def _result(self) -> SessionResult:
