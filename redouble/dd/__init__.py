@@ -389,16 +389,19 @@ def _position_struct(play: Play) -> object:
     return dl
 
 
+def _declarer_total(play: Play, score: int) -> int:
+    """The declarer's side's total tricks (won so far plus the rest) when the seat on turn's side takes
+    ``score`` of the tricks left (DDS scores for the side on turn)."""
+    on_turn_is_declarer_side = play.turn % 2 == play.declarer % 2
+    return play.declarer_tricks + (score if on_turn_is_declarer_side else play.tricks_left - score)
+
+
 def _cards_from_future(play: Play, fut: object) -> dict[Card, int]:
     """Expand DDS's answer (one entry per group of equivalent cards) into declarer-side totals per card."""
-    on_turn_is_declarer_side = play.turn % 2 == play.declarer % 2
-    won = play.declarer_tricks
-    left = play.tricks_left
     result: dict[Card, int] = {}
     for k in range(fut.cards):  # type: ignore[attr-defined]
         suit = _FROM_DDS_SUIT[fut.suit[k]]  # type: ignore[attr-defined]
-        score = fut.score[k]  # type: ignore[attr-defined]
-        total = won + (score if on_turn_is_declarer_side else left - score)
+        total = _declarer_total(play, fut.score[k])  # type: ignore[attr-defined]
         ranks = [fut.rank[k]] + [r for r in range(2, 15) if fut.equals[k] >> r & 1]  # type: ignore[attr-defined]
         for r in ranks:
             result[Card(suit, r)] = total
@@ -595,9 +598,7 @@ def solve_values_until(plays: Iterable[Play | None], deadline: float | None,
 
 def _value_from_future(play: Play, fut: object) -> int:
     """The declarer's side's total tricks from DDS's answer for the best card (``solutions=1``)."""
-    score = int(fut.score[0])  # type: ignore[attr-defined]
-    on_turn_is_declarer_side = play.turn % 2 == play.declarer % 2
-    return play.declarer_tricks + (score if on_turn_is_declarer_side else play.tricks_left - score)
+    return _declarer_total(play, int(fut.score[0]))  # type: ignore[attr-defined]
 
 
 def solve_contracts_until(contracts: Sequence[tuple[Deal, Strain, Seat]], deadline: float | None,
