@@ -214,7 +214,7 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     if me.length_min[suit] >= 4:
         return (Meaning(f"{call}: rebid of {name}, extra length",
                         range=rng.narrow_length(suit, min(me.length_min[suit] + 1, 6), None)), "natural.rebid")
-    if suit in ctx.their_suits and len(_suits_bid_by_them(ctx)) >= 2:
+    if suit in ctx.their_suits and len(_suits_named(ctx, ctx.seat.lho, ctx.seat.rho)) >= 2:
         # The booklet: once they have bid two suits, a bid in either of them is natural.
         return (Meaning(f"{call}: natural, {name} (they have bid two suits)",
                         range=rng.narrow_length(suit, 5, None)), "natural.suit")
@@ -235,10 +235,10 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
                     range=rng.narrow_length(suit, 4 if call.level <= 3 else 5, None)), "natural.suit")
 
 
-def _suits_bid_by_them(ctx: Context) -> set[Suit]:
+def _suits_named(ctx: Context, *seats: Seat) -> set[Suit]:
+    """The suits named in the bids of ``seats``."""
     return {ex.call.strain.suit for ex in ctx.history
-            if ex.seat not in (ctx.seat, ctx.partner) and ex.call.is_bid and ex.call.strain is not None
-            and ex.call.strain.suit is not None}
+            if ex.seat in seats and ex.call.is_bid and ex.call.strain is not None and ex.call.strain.suit is not None}
 
 
 def gerber_available(ctx: Context) -> bool:
@@ -336,13 +336,14 @@ def cue_bid_fit(ctx: Context, call: Call) -> Suit | None:
     if ctx.system == "basic" or not call.is_bid or call.level not in (3, 4) or call.strain is None:
         return None
     suit = call.strain.suit
-    fit = agreed_suit(ctx, need=8) or (implied_major(ctx) if call.level == 4 else None)
+    agreed = agreed_suit(ctx, need=8)
+    fit = agreed or (implied_major(ctx) if call.level == 4 else None)
     last = ctx.last_bid
     if suit is None or fit is None or not fit.is_major or suit == fit or last is None or not ctx.last_bid_is_ours:
         return None
     if call.index >= Call.bid(4, fit.strain).index or last.level < 3:
         return None
-    if agreed_suit(ctx, need=8) is None and ctx.ranges[ctx.seat].length_min[suit] >= 4:
+    if agreed is None and ctx.ranges[ctx.seat].length_min[suit] >= 4:
         return None  # my own suit again, no fit agreed: natural (1S 2H 3S 4H shows long hearts, no spades)
     committed = ctx.game_forced or ctx.partner_last_rule == "slam.cue" or (
         last.strain in (fit.strain, Strain.NOTRUMP) and last.level >= 3)
@@ -811,7 +812,7 @@ def _second_entry_ok(ctx: Context, hand: Hand, call: Call) -> bool:
     mine = [ex.call for ex in ctx.calls_of(ctx.seat) if ex.call.is_bid]
     if not mine or call.strain is None or call.strain.suit is None:
         return True
-    shown = {c.strain.suit for c in mine if c.strain is not None and c.strain.suit is not None}
+    shown = _suits_named(ctx, ctx.seat)
     suit = call.strain.suit
     if suit in shown:
         return hand.length(suit) >= 6 or call.level <= 2 and good_suit(hand, suit)
@@ -894,9 +895,7 @@ def _after_partner_double(ctx: Context, hand: Hand) -> tuple[Call, str, str] | N
         if last.level >= 2 and (n >= 5 and tricks >= 1.5 or n >= 4 and tricks >= 2.5):
             return Call.PASS, "natural.penalty-pass", "penalty pass: trump tricks behind the declarer"
         return None
-    mine = [c.call.strain.suit for c in ctx.calls_of(ctx.seat)
-            if c.call.is_bid and c.call.strain is not None and c.call.strain.suit is not None]
-    for suit in sorted(set(mine), key=lambda s: -hand.length(s)):
+    for suit in sorted(_suits_named(ctx, ctx.seat), key=lambda s: -hand.length(s)):
         n = hand.length(suit)
         if suit != trump and (hand.length(trump) == 0 and n >= PULL_VOID_LENGTH
                               or hand.length(trump) <= 1 and n >= PULL_VOID_LENGTH + 1):
