@@ -28,10 +28,19 @@ def estimate(r: HandRange) -> float:
     return lo + 0.4 * (hi - lo)
 
 
-def cheapest(ctx: Context, strain: Strain) -> Call | None:
-    last = ctx.last_bid
+def cheapest_over(last: Call | None, strain: Strain) -> Call | None:
+    """The cheapest bid in ``strain`` over the last bid ``last`` (None: no bid yet); None above seven.
+
+    >>> [cheapest_over(last, strain) for last, strain in ((Call("2H"), Strain.CLUBS), (Call("2H"), Strain.SPADES),
+    ...                                                    (None, Strain.CLUBS), (Call("7NT"), Strain.CLUBS))]
+    [Call('3C'), Call('2S'), Call('1C'), None]
+    """
     level = 1 if last is None else last.level + (1 if strain <= (last.strain or 0) else 0)
     return Call.bid(level, strain) if level <= 7 else None
+
+
+def cheapest(ctx: Context, strain: Strain) -> Call | None:
+    return cheapest_over(ctx.last_bid, strain)
 
 
 def _legal(ctx: Context, call: Call | None) -> bool:

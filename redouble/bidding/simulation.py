@@ -29,6 +29,7 @@ from redouble.auction import Auction
 from redouble.bidding.context import GAME_LEVEL, Context
 from redouble.bidding.engine import BidChoice, Systems, _explain_in, _point_for, choose, get_system, inferences_of
 from redouble.bidding.meaning import Forcing
+from redouble.bidding.natural import cheapest_over
 from redouble.calls import Call, Contract
 from redouble.cards import SEATS, Seat, Strain, Suit, Vulnerability
 from redouble.deal import Deal, Hand
@@ -101,13 +102,6 @@ def _our_fit(hand: Hand, ctx: Context) -> Strain | None:
     return None
 
 
-def _cheapest(auction: Auction, strain: Strain) -> Call | None:
-    """The cheapest bid in ``strain`` now."""
-    last = auction.last_bid
-    level = 1 if last is None else last.level + (1 if strain <= (last.strain or 0) else 0)
-    return Call.bid(level, strain) if level <= 7 else None
-
-
 def close_candidates(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vulnerability.NONE,
                      system: Systems = "sayc") -> list[BidChoice]:
     """The plausible calls of a close decision, the rules' call first; empty when the decision is not one
@@ -151,7 +145,7 @@ def _rules_and_others(hand: Hand, auction: Auction, vulnerability: Vulnerability
         # opponents' best escape (runner_escapes) they still lost 71 IMPs on 12 boards of 600.
         wanted.append(Call.PASS)
         if fit is not None and fit != Strain.NOTRUMP:
-            on = _cheapest(auction, fit)
+            on = cheapest_over(auction.last_bid, fit)
             if on is not None and on.level <= GAME_LEVEL[fit]:
                 wanted.append(on)
     if fit is not None:

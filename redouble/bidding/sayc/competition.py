@@ -29,6 +29,7 @@ from redouble.bidding.conditions import (
     test,
 )
 from redouble.bidding.meaning import HandRange
+from redouble.bidding.natural import cheapest_over
 from redouble.bidding.rules import GF, INV, NF, F, rule
 from redouble.bidding.sayc.responses import above, below, clubs_after_diamonds
 from redouble.cards import Suit
@@ -48,11 +49,9 @@ def major(name: str) -> Given:
 
 
 def _cheapest_level(e: Env, name: str) -> int:
-    """The level of the cheapest bid in suit ``name`` over the last bid."""
-    last = e.ctx.last_bid if e.ctx is not None else None
-    if last is None or last.strain is None:
-        return 1
-    return last.level + (1 if e.suit(name).strain <= last.strain else 0)
+    """The level of the cheapest bid in suit ``name`` over the last bid (8: none is left)."""
+    bid = cheapest_over(e.ctx.last_bid if e.ctx is not None else None, e.suit(name).strain)
+    return 8 if bid is None else bid.level
 
 
 def takeout_shape(*theirs: str):  # type: ignore[no-untyped-def]
