@@ -46,9 +46,6 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(f"--tables-per-minute must be 0 (no limit) or more, not {args.tables_per_minute}")
     if args.workers > 1 and not (shared and args.redis):
         raise CommandError("several workers need a shared database and Redis: --db postgresql://... --redis redis://...")
-    os.environ.update(REDOUBLE_DB=args.db, REDOUBLE_REDIS=args.redis or "", REDOUBLE_ROBOTS=args.robots,
-                      REDOUBLE_ROBOT_DELAY=str(args.robot_delay), REDOUBLE_STAND_IN_AFTER=str(args.stand_in_after),
-                      REDOUBLE_ORIGINS=" ".join(args.origin), REDOUBLE_TABLES_PER_MINUTE=str(args.tables_per_minute))
     banner = (f"Redouble serving on http://{args.host}:{args.port}/ with {args.workers} process(es); "
               f"state in {'PostgreSQL' if shared else args.db}{', events via Redis' if args.redis else ''}")
     if args.workers > 1:
@@ -56,6 +53,11 @@ def run(args: argparse.Namespace) -> int:
             import uvicorn
         except ImportError:
             raise CommandError("the web app needs its extra: pip install 'redouble[web]'") from None
+        # uvicorn's worker processes build their own app: the environment is the one way to hand them the options.
+        os.environ.update(REDOUBLE_DB=args.db, REDOUBLE_REDIS=args.redis or "", REDOUBLE_ROBOTS=args.robots,
+                          REDOUBLE_ROBOT_DELAY=str(args.robot_delay), REDOUBLE_STAND_IN_AFTER=str(args.stand_in_after),
+                          REDOUBLE_ORIGINS=" ".join(args.origin),
+                          REDOUBLE_TABLES_PER_MINUTE=str(args.tables_per_minute))
         print(banner, flush=True)
         uvicorn.run("redouble.web.app:app_from_env", factory=True, host=args.host, port=args.port,
                     workers=args.workers, log_level="warning", ws_max_size=Limits().frame_bytes)

@@ -40,6 +40,21 @@ def test_serve_needs_shared_state_for_several_workers(capsys: pytest.CaptureFixt
     assert "unknown database URL 'mysql://x/y'" in capsys.readouterr().err
 
 
+def test_serve_with_one_process_leaves_the_environment_alone(monkeypatch: pytest.MonkeyPatch,
+                                                             tmp_path: Path) -> None:
+    import os
+
+    import redouble.cli.play
+
+    served: list[object] = []
+    monkeypatch.setattr(redouble.cli.play, "serve", lambda app, host, port, banner: served.append(app) or 0)
+    for name in [n for n in os.environ if n.startswith("REDOUBLE_")]:
+        monkeypatch.delenv(name)
+    assert main(["serve", "--db", str(tmp_path / "t.sqlite3"), "--robots", "fast"]) == 0
+    assert len(served) == 1
+    assert [n for n in os.environ if n.startswith("REDOUBLE_")] == []
+
+
 def test_play_prints_its_address_and_serves_the_page(tmp_path: Path) -> None:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
