@@ -140,8 +140,6 @@ class Event:
         self.movement: Movement = from_spec(config.movement)
         self.names: dict[str, str] = {}
         self.deals: dict[int, Board] = {}
-        # What the last deals entry read from its file (what was used, what not, and why), for its sender.
-        self.deals_read: FileDeals | None = None
         self.results: dict[tuple[int, str, str], Result] = {}
         self.history: dict[tuple[int, str, str], list[Change]] = defaultdict(list)
         self.confirmed: set[tuple[int, str, str]] = set()
@@ -195,16 +193,20 @@ class Event:
         return self.names.get(pair, "")
 
     # --- the log ---------------------------------------------------------------------------------------------
-    def apply(self, entry: dict[str, Any], *, who: str, at: float = 0.0, seq: int | None = None) -> None:
-        """Apply one log entry, or raise :class:`RedoubleError` saying what is wrong and change nothing."""
+    def apply(self, entry: dict[str, Any], *, who: str, at: float = 0.0, seq: int | None = None) -> Any:
+        """Apply one log entry, or raise :class:`RedoubleError` saying what is wrong and change nothing.
+
+        Returns what the entry reports to its sender: a deals entry, what it read from its file
+        (:class:`FileDeals`); every other entry, None."""
         if not isinstance(entry, dict):
             raise RedoubleError(f"a change must be a mapping, not {entry!r}")
         op = entry.get("op")
         handler = getattr(self, f"_op_{op}", None) if isinstance(op, str) and op.isidentifier() else None
         if handler is None:
             raise RedoubleError(f"unknown change {op!r} (expected result, correct, remove, confirm, names or deals)")
-        handler(entry, who, at, seq)
+        report = handler(entry, who, at, seq)
         self.log.append(LogEntry(seq if seq is not None else len(self.log) + 1, at, who, entry))
+        return report
 
     def _placed(self, data: Any) -> Result:
         if not isinstance(data, dict):
@@ -299,7 +301,7 @@ class Event:
         for pair, name in names.items():
             self.names[str(pair)] = name.strip()
 
-    def _op_deals(self, entry: dict[str, Any], who: str, at: float, seq: int | None) -> None:
+    def _op_deals(self, entry: dict[str, Any], who: str, at: float, seq: int | None) -> FileDeals:
         text = entry.get("pbn")
         if not isinstance(text, str):
             raise RedoubleError("deals come as PBN text")
@@ -309,7 +311,7 @@ class Event:
             raise RedoubleError(f"the file has none of this event's boards ({min(numbers)} to {max(numbers)}) "
                                 "with all 52 cards dealt")
         self.deals.update(found.deals)
-        self.deals_read = found
+        return found
 
     def _op_register(self, entry: dict[str, Any], who: str, at: float, seq: int | None) -> None:
         if not self.config.online:

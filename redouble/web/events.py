@@ -34,7 +34,7 @@ import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -96,6 +96,13 @@ class Room:
     event: Event
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+
+class Changed(NamedTuple):
+    """An event after a change, and what the change reports to its sender (see :meth:`Event.apply`)."""
+
+    event: Event
+    report: Any
 
 
 class Desk:
@@ -161,17 +168,18 @@ class Desk:
         if await self.role(event_id, token) != DIRECTOR:
             raise Refused(refusal)
 
-    async def change(self, event_id: str, entry: dict[str, Any], who: str) -> Event:
+    async def change(self, event_id: str, entry: dict[str, Any], who: str) -> Changed:
         room = await self.room(event_id)
         async with room.lock:
             room = await self.room(event_id)
             trial = copy.deepcopy(room.event)
-            trial.apply(entry, who=who)  # raises, changing nothing, when the entry is wrong
+            report = trial.apply(entry, who=who)  # raises, changing nothing, when the entry is wrong
             seq = await self._db(self.store.append, event_id, entry, who)
             # Others may have stored before us: replay from the log so the event is exactly the stored one.
+            # (The report is the trial's: the replay may also apply other processes' entries after ours.)
             self._catch_up(room, await self._db(self.store.since, event_id, room.seq))
             assert room.seq >= seq
-            return room.event
+            return Changed(room.event, report)
 
     async def create(self, config: EventConfig, names: dict[str, str], deal: bool, base_url: str) -> dict[str, Any]:
         event_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
@@ -220,7 +228,7 @@ class Desk:
         if number == 1:
             absent = {p: "(robots)" for p in event.pairs if p not in event.registered}
             if absent:  # a pair nobody registered is played by robots, and the results say so
-                event = await self.change(event_id, {"op": "names", "names": absent}, DIRECTOR)
+                event = (await self.change(event_id, {"op": "names", "names": absent}, DIRECTOR)).event
         tables: dict[str, Any] = {}
         for seat in event.movement.round_seatings(number):
             if event.movement.is_sitout(seat):
@@ -333,8 +341,8 @@ class Desk:
             if b.play is not None and b.play.cards:
                 data["lead"] = str(b.play.cards[0])
         try:
-            event = await self.change(str(where["id"]), {"op": "result", "result": data},
-                                      f"online table {where['table']}")
+            event = (await self.change(str(where["id"]), {"op": "result", "result": data},
+                                       f"online table {where['table']}")).event
         except RedoubleError:
             return  # entered already (a replay after a restart)
         number = int(where["round"])
@@ -574,12 +582,11 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
                     if entered is None or entered.table != table_no:
                         raise Refused(f"table {table_no} has not entered that board")
                     who = f"table {table_no}, East-West"
-            event = await desk.change(event_id, body, who)
+            event, found = await desk.change(event_id, body, who)
         except RedoubleError as exc:
             return refusal(exc)
         reply: dict[str, Any] = {"ok": True, "changes": len(event.log)}
-        found = event.deals_read
-        if body.get("op") == "deals" and found is not None:
+        if body.get("op") == "deals":
             # The file was read leniently: say what of it was not used, as the commands that read files do.
             reply.update(deals=sorted(found.deals), incomplete=found.incomplete, unused=found.unused,
                          problems=found.problems)

@@ -95,8 +95,9 @@ def test_replay_gives_the_same_event() -> None:
 def test_deals_give_the_vulnerability() -> None:
     event = mitchell3()
     board = Board(Deal.random(seed=1), number=1, vulnerability="All")  # not board 1's usual vulnerability
-    event.apply({"op": "deals", "pbn": dumps([board])}, who="director")
-    event.apply(entry(1, "1", "4"), who="N1")
+    report = event.apply({"op": "deals", "pbn": dumps([board])}, who="director")
+    assert (sorted(report.deals), report.incomplete, report.unused) == ([1], [], [])
+    assert event.apply(entry(1, "1", "4"), who="N1") is None
     assert event.results[1, "1", "4"].ns_score == 620
 
 
