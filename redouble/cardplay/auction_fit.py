@@ -24,7 +24,7 @@ stops at the first such call unless told otherwise):
 from __future__ import annotations
 
 import time
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -134,16 +134,16 @@ def mismatches(deal: Deal, auction: Auction, hidden: Collection[Seat], vulnerabi
 
 def fit_to_auction(deals: Sequence[Deal], auction: Auction, hidden: Collection[Seat],
                    vulnerability: Vulnerability | str, keep: int, system: str | tuple[str, str] = "sayc",
-                   deadline: float | None = None) -> tuple[list[int], list[int]]:
+                   deadline: float | None = None,
+                   clock: Callable[[], float] = time.perf_counter) -> tuple[list[int], list[int]]:
     """The indices of the ``keep`` layouts of ``deals`` that fit the auction best (fewest mismatches, the
-    drawing order breaking ties) and their mismatch counts. With ``deadline`` (a :func:`time.perf_counter`
-    value) the layouts not checked by then count as :data:`MAX_MISMATCHES`; the first ``keep`` are always
-    checked."""
+    drawing order breaking ties) and their mismatch counts. With ``deadline`` (a ``clock`` value) the
+    layouts not checked by then count as :data:`MAX_MISMATCHES`; the first ``keep`` are always checked."""
     key = _auction_key(auction, Vulnerability.parse(vulnerability), system)
     questions = _questions(auction, set(hidden))
     counts: list[int] = []
     for k, deal in enumerate(deals):
-        if deadline is not None and k >= keep and time.perf_counter() > deadline:
+        if deadline is not None and k >= keep and clock() > deadline:
             break
         counts.append(_count(key, questions, deal, MAX_MISMATCHES))
     counts += [MAX_MISMATCHES] * (len(deals) - len(counts))
@@ -193,7 +193,8 @@ class Layouts:
 def draw_layouts(view: View, count: int, *, auction: Auction | None = None,
                  vulnerability: Vulnerability | str = Vulnerability.NONE, system: str | tuple[str, str] = "sayc",
                  ranges: Mapping[Seat, HandRange] | None = None, weight: SampleWeight | None = None,
-                 seed: int = 0, candidates: int | None = None, deadline: float | None = None) -> Layouts:
+                 seed: int = 0, candidates: int | None = None, deadline: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> Layouts:
     """``count`` layouts of the cards ``view`` cannot see, the ones that best explain ``auction`` first
     (all of a :class:`LayoutSearch`'s layouts at once; the arguments are its).
 
@@ -205,7 +206,7 @@ def draw_layouts(view: View, count: int, *, auction: Auction | None = None,
     (4, 4, True)
     """
     search = LayoutSearch(view, count, auction=auction, vulnerability=vulnerability, system=system, ranges=ranges,
-                          weight=weight, seed=seed, candidates=candidates, deadline=deadline)
+                          weight=weight, seed=seed, candidates=candidates, deadline=deadline, clock=clock)
     found = [item for item in search if item is not None]
     return Layouts([d for d, _ in found], [w for _, w in found], search.drawn, search.fitting, search.relaxed)
 
@@ -226,8 +227,8 @@ class LayoutSearch:
     the share that fit (how likely the rest of the auction is with that hand, as bidding whole layouts
     would weigh it). That finds fitting layouts several times faster, and each holds a different hand of
     the hardest seat. Layouts that do not fit fill up the count, weighing :data:`MISMATCH_WEIGHT`.
-    ``deadline`` (a :func:`time.perf_counter` value) bounds the checking; without one the layouts depend on
-    ``seed`` alone.
+    ``deadline`` (a ``clock`` value, by default :func:`time.perf_counter`'s) bounds the checking; without one,
+    or with a clock that does not move, the layouts depend on ``seed`` alone.
 
     >>> from redouble import Deal, Play
     >>> play = Play(Deal.parse("N:Q873.AQ53.K9.A74 JT.J876.73.KJT65 K52.94.AQJT65.83 A964.KT2.842.Q92"), "3NT-N")
@@ -240,8 +241,10 @@ class LayoutSearch:
     def __init__(self, view: View, count: int, *, auction: Auction | None = None,
                  vulnerability: Vulnerability | str = Vulnerability.NONE, system: str | tuple[str, str] = "sayc",
                  ranges: Mapping[Seat, HandRange] | None = None, weight: SampleWeight | None = None,
-                 seed: int = 0, candidates: int | None = None, deadline: float | None = None) -> None:
+                 seed: int = 0, candidates: int | None = None, deadline: float | None = None,
+                 clock: Callable[[], float] = time.perf_counter) -> None:
         self.view, self.count, self.auction, self.system = view, count, auction, system
+        self.clock = clock
         self.vulnerability = Vulnerability.parse(vulnerability)
         self.ranges, self.weight, self.seed, self.deadline = ranges, weight, seed, deadline
         self.candidates = candidates if candidates is not None else \
@@ -264,7 +267,7 @@ class LayoutSearch:
                                  weight=self.weight)
             self.drawn, self.relaxed = len(drawn.deals), drawn.relaxed
             order, misses = fit_to_auction(drawn.deals, auction, bidders, self.vulnerability, keep=count,
-                                           system=self.system, deadline=self.deadline)
+                                           system=self.system, deadline=self.deadline, clock=self.clock)
             self.fitting = misses.count(0)
             for i, m in zip(order, misses, strict=True):
                 yield drawn.deals[i], drawn.weights[i] * MISMATCH_WEIGHT ** m
@@ -272,7 +275,8 @@ class LayoutSearch:
         yield from self._seat_by_seat(auction, bidders)
 
     def _seat_by_seat(self, auction: Auction, bidders: list[Seat]) -> Iterator[tuple[Deal, float] | None]:
-        view, count, seed, ranges, deadline = self.view, self.count, self.seed, self.ranges, self.deadline
+        view, count, seed, ranges, deadline, clock = (self.view, self.count, self.seed, self.ranges, self.deadline,
+                                                      self.clock)
         drawn = sample_deals(view, max(count, min(self.candidates, FIT_CHUNK)), seed=seed, ranges=ranges)
         self.relaxed = drawn.relaxed
         checks = {s: SeatCheck(auction, s, self.vulnerability, self.system) for s in bidders}
@@ -291,7 +295,7 @@ class LayoutSearch:
         most = MAX_ROUNDS * max(count, self.candidates)
         while self.fitting < count:
             self.drawn = len(pool)
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and clock() > deadline:
                 break
             if i == len(pool):
                 if len(pool) >= most:

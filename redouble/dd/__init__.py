@@ -450,15 +450,18 @@ def _forget_threads() -> None:
 os.register_at_fork(after_in_child=_forget_threads)
 
 
-def _solve_one(structure: object, solutions: int = 3) -> tuple[object, float]:
+def _solve_one(structure: object, solutions: int = 3,
+               clock: Callable[[], float] = time.perf_counter) -> tuple[object, float]:
+    """DDS's answer for one position and how long the search took by ``clock`` (the caller's: the time a
+    search takes decides how many more fit before the deadline, so it is measured as the deadline is)."""
     from redouble.dd import _dds
 
     lib = _dds.library()
     future = _dds.FutureTricks()
     with _slots.one() as k:
-        started = time.perf_counter()
+        started = clock()
         code = lib.dll.SolveBoard(structure, -1, solutions, 1, ctypes.byref(future), k)
-        elapsed = time.perf_counter() - started
+        elapsed = clock() - started
     lib.check(code, "SolveBoard")
     return future, elapsed
 
@@ -509,7 +512,7 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
                 if deadline is not None and not spent and running and now > deadline:
                     break
             k = waiting.popleft()
-            running[_workers.submit(_solve_one, structure(given[k]), solutions)] = k
+            running[_workers.submit(_solve_one, structure(given[k]), solutions, clock)] = k
         # A few items in hand are enough to keep the cores busy; asking for more would take the time (and a
         # core) the searches need when finding an item is itself work.
         if not exhausted and len(waiting) < width and (deadline is None or now < deadline or len(given) < block):
@@ -601,19 +604,30 @@ def _value_from_future(play: Play, fut: object) -> int:
     return _declarer_total(play, int(fut.score[0]))  # type: ignore[attr-defined]
 
 
-def solve_contracts_until(contracts: Sequence[tuple[Deal, Strain, Seat]], deadline: float | None,
+def solve_contracts_until(contracts: Iterable[tuple[Deal, Strain, Seat] | None], deadline: float | None,
                           safety: float = 1.5, clock: Callable[[], float] = time.perf_counter) -> list[int | None]:
     """:func:`solve_contracts` one search a core, in order, until ``deadline`` (a ``clock`` value; None: all),
-    as :func:`solve_positions_until` does: None for a contract not solved by then.
+    as :func:`solve_positions_until` does: None for a contract not solved by then. ``contracts`` may be a
+    generator that finds its contracts as the cores search (yielding None for "none yet"); the answers are
+    then for the contracts it gave.
 
     >>> four_spades = (Deal.random(seed=3), Strain.SPADES, Seat.NORTH)
     >>> solve_contracts_until([four_spades], None) == solve_contracts([four_spades])
     True
+    >>> solve_contracts_until((c for c in [None, four_spades]), None) == solve_contracts([four_spades])
+    True
     """
-    structs = [_opening_struct(*_checked_contract(item)) for item in contracts]
-    _, answers = _solve_until(structs, lambda s: s, deadline, safety, 1, clock)
-    answers += [None] * (len(structs) - len(answers))
-    return [None if a is None else 13 - a.score[0] for a in answers]  # type: ignore[attr-defined]
+    def structure(item: object) -> object:
+        return _opening_struct(*_checked_contract(item))
+
+    if isinstance(contracts, Sequence):
+        for item in contracts:
+            _checked_contract(item)  # a bad item is named before any search starts
+    _, answers = _solve_until(contracts, structure, deadline, safety, 1, clock)
+    results = [None if a is None else 13 - a.score[0] for a in answers]  # type: ignore[attr-defined]
+    if isinstance(contracts, Sequence):
+        results += [None] * (len(contracts) - len(results))
+    return results
 
 
 def opening_leads(deal: Deal, contract: Contract | str) -> dict[Card, int]:

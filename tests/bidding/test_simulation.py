@@ -138,6 +138,30 @@ def test_the_same_seed_gives_the_same_call() -> None:
     assert (first.call, first.rule, first.meaning) == (again.call, again.rule, again.meaning)
 
 
+def test_a_fake_clock_governs_every_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a clock of its own that never moves, the call is the same however slow the machine: the real
+    time is not read at all (here it runs a hundred seconds a reading, a machine under crushing load)."""
+    import time
+
+    hand, auction = Hand.parse("AK9.42.A843.KQ84"), Auction("S", "1NT P 2C P 2D P 2NT P".split())
+    frozen = lambda: 0.0  # noqa: E731
+    calm = think_call(hand, auction, NONE, think=STRONG_THINK, seed=43, clock=frozen)
+    assert calm.call == Call.PASS and f"chosen by simulation ({LAYOUTS} layouts" in calm.rule
+    readings = itertools.count()
+    monkeypatch.setattr(time, "perf_counter", lambda: 100.0 * next(readings))
+    loaded = think_call(hand, auction, NONE, think=STRONG_THINK, seed=43, clock=frozen)
+    assert (loaded.call, loaded.rule) == (calm.call, calm.rule)
+
+
+def test_layouts_handed_over_as_they_are_found() -> None:
+    """simulate takes the layouts from a generator as well as from a list, with the same outcome."""
+    layouts, _ = _stayman_layouts()
+    cands = close_candidates(GAME_HAND, STAYMAN, NONE)
+    listed = simulate(GAME_HAND, STAYMAN, cands, layouts[:8], [1.0, 0.5] * 4)
+    streamed = simulate(GAME_HAND, STAYMAN, cands, (d for d in layouts[:8]), (w for w in [1.0, 0.5] * 4))
+    assert streamed == listed and listed[0].layouts == 8
+
+
 class FakeClock:
     """A clock that moves ``step`` seconds each time it is read."""
 
