@@ -140,6 +140,33 @@ class Points(Condition):
         return _span(self.lo, self.hi, "points")
 
 
+def nt_points(hand: Hand) -> int:
+    """Points for notrump: HCP plus one for a five-card suit, which sets up a long trick (the expert's count
+    for inviting and accepting in notrump).
+
+    >>> nt_points(Hand.parse("Q76.QT3.KQ843.42")), nt_points(Hand.parse("AK9.AJ52.97.K852"))
+    (10, 15)
+    """
+    return hand.hcp + (max(hand.shape) >= 5)
+
+
+@dataclass(frozen=True)
+class NTPoints(Condition):
+    """``lo`` to ``hi`` notrump points (``nt_points``: HCP and one for a five-card suit)."""
+
+    lo: int = 0
+    hi: int = 40
+
+    def holds(self, hand: Hand, env: Env) -> bool:
+        return self.lo <= nt_points(hand) <= self.hi
+
+    def narrow(self, rng: HandRange, env: Env) -> HandRange:
+        return rng.narrow_hcp(max(0, self.lo - 1), min(37, self.hi))
+
+    def describe(self, env: Env) -> str:
+        return _span(self.lo, self.hi, "points (a five-card suit counts one)")
+
+
 def fit_points(hand: Hand) -> int:
     """Points once partner has raised my suit: HCP and length, plus a singleton (2) or a void (3), which now
     ruff (a doubleton adds nothing: the booklet's 17-18 invitation holds for A4.AKJ73.Q52.K52).

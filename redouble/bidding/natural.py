@@ -6,6 +6,8 @@ The bot never passes when partner's last call forces it or the side has forced t
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from redouble.bidding.conditions import MAJORS, fit_points, good_suit, support_points
 from redouble.bidding.context import GAME_LEVEL, Context
 from redouble.bidding.meaning import Forcing, HandRange, Meaning
@@ -19,6 +21,7 @@ GRAND_POINTS = 37
 SLAM_SHARE = 0.6
 OPENER_FLOOR = 11
 CUE_FLOOR = 4
+COMPETE_POINTS = 17  # our points together to compete to the level of our fit
 
 
 def estimate(r: HandRange) -> float:
@@ -214,15 +217,16 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
                         range=rng.narrow_length(cue_fit, support, None)), "slam.cue")
     if pr.length_min[suit] >= 4 and me.length_min[suit] < 4:
         need = max(2, min(4, 8 - pr.length_min[suit]))
-        return (Meaning(f"{call}: support for partner's {name}", range=rng.narrow_length(suit, need, None)),
-                "natural.raise")
+        return _with_values(ctx, call, Meaning(f"{call}: support for partner's {name}",
+                                               range=rng.narrow_length(suit, need, None)), "natural.raise")
     if me.length_min[suit] >= 4 and ctx.they_have_bid:
         # In competition a five-card suit is rebid to contest the partscore: no promise of extra length
         # (the real hands of the benchmark deals broke a "6+" reading here more than anywhere else).
-        return (Meaning(f"{call}: competitive rebid of {name}"), "natural.rebid")
+        return _with_values(ctx, call, Meaning(f"{call}: competitive rebid of {name}"), "natural.rebid")
     if me.length_min[suit] >= 4:
-        return (Meaning(f"{call}: rebid of {name}, extra length",
-                        range=rng.narrow_length(suit, min(me.length_min[suit] + 1, 6), None)), "natural.rebid")
+        return _with_values(ctx, call, Meaning(f"{call}: rebid of {name}, extra length",
+                                               range=rng.narrow_length(suit, min(me.length_min[suit] + 1, 6), None)),
+                            "natural.rebid")
     if suit in ctx.their_suits and len(_suits_named(ctx, ctx.seat.lho, ctx.seat.rho)) >= 2:
         # The booklet: once they have bid two suits, a bid in either of them is natural.
         return (Meaning(f"{call}: natural, {name} (they have bid two suits)",
@@ -240,8 +244,47 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     if (ctx.we_opened and ctx.opener != seat and not ctx.passed_hand and call.level < GAME_LEVEL[call.strain]
             and not ctx.they_have_bid):
         forcing = Forcing.FORCING
-    return (Meaning(f"{call}: natural, {name}", forcing=forcing,
-                    range=rng.narrow_length(suit, 4 if call.level <= 3 else 5, None)), "natural.suit")
+    return _with_values(ctx, call, Meaning(f"{call}: natural, {name}", forcing=forcing,
+                                           range=rng.narrow_length(suit, 4 if call.level <= 3 else 5, None)),
+                        "natural.suit")
+
+
+def natural_values(ctx: Context, call: Call) -> tuple[int, int] | None:
+    """The points (HCP with length or support) a natural suit bid below game at the three level or higher
+    shows, read as the natural judgement bids it: an invitation where our points together reach two short of
+    game, or 17 together with a fit to compete over their bid (the law of total tricks). None for lower bids,
+    games, the cheapest bid when forced, and first actions (partner silent).
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("E", "2D 2H P".split()), Vulnerability.NONE, "sayc")
+    >>> natural_values(ctx, Call("3H"))
+    (10, 11)
+    """
+    strain = call.strain
+    if strain is None or call.level < 3 or call.level >= GAME_LEVEL[strain] or not partner_has_bid(ctx):
+        return None
+    cheapest_call = cheapest(ctx, strain)
+    if ctx.forced and call == cheapest_call:
+        return None
+    p_est = partner_estimate(ctx, ctx.ranges[ctx.seat].hcp_min)
+    game = GAME_POINTS - (1 if ctx.we_vulnerable else 0)
+    suit = strain.suit
+    if (not ctx.last_bid_is_ours and suit is not None and ctx.ranges[ctx.partner].length_min[suit] >= 3
+            and call == cheapest_call):
+        return max(0, round(COMPETE_POINTS - p_est)), max(0, round(game - 1 - p_est))
+    top = game - 1 + (3 if suit is not None and not suit.is_major else 0)
+    return max(0, round(game - 2 - p_est)), max(0, round(top - p_est))
+
+
+def _with_values(ctx: Context, call: Call, meaning: Meaning, rule: str) -> tuple[Meaning, str]:
+    values = natural_values(ctx, call)
+    if values is None:
+        return meaning, rule
+    lo, hi = values
+    # The points count length and shortness: the HCP floor allows two of them.
+    rng = meaning.range.narrow_hcp(max(0, lo - 2), hi)
+    return replace(meaning, text=f"{meaning.text}; about {lo}-{hi} points", range=rng, points=(lo, hi)), rule
 
 
 def _suits_named(ctx: Context, *seats: Seat) -> set[Suit]:
@@ -807,6 +850,20 @@ def _doubler_estimate(ctx: Context, pr: HandRange) -> float:
     return pr.hcp_min + (1 if passed_since else 2)
 
 
+def partner_estimate(ctx: Context, my_hcp: int) -> float:
+    """The points the natural judgement credits partner with: the range's working guess, or the points the
+    rules stated, capped by what a lone double shows and by the HCP left once mine and theirs are counted."""
+    pr = ctx.ranges[ctx.partner]
+    p_est = estimate(pr)
+    stated = ctx.points_shown(ctx.partner)
+    if stated is not None:  # points stated by the rules are a better guide than the loose HCP floor
+        p_est = max(p_est, stated[0] + 0.4 * (min(stated[1], stated[0] + 8) - stated[0]) - 1)
+    p_est = min(p_est, _doubler_estimate(ctx, pr))
+    # What the opponents have shown is not partner's: 40 HCP in the pack.
+    theirs_shown = ctx.ranges[ctx.seat.lho].hcp_min + ctx.ranges[ctx.seat.rho].hcp_min
+    return min(p_est, max(0, 40 - my_hcp - theirs_shown))
+
+
 def _second_entry_ok(ctx: Context, hand: Hand, call: Call) -> bool:
     """Partner silent, I have overcalled already: my suit again needs a sixth card (or a good suit at the two
     level), a new suit five cards beside the five I showed (the law of total tricks: alone, eight trumps are
@@ -1160,14 +1217,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
             return entry
         return (Call.PASS, "natural.pass", "nothing worth showing") if not ctx.forced else _forced_call(ctx, hand)
 
-    p_est = estimate(pr)
-    stated = ctx.points_shown(ctx.partner)
-    if stated is not None:  # points stated by the rules are a better guide than the loose HCP floor
-        p_est = max(p_est, stated[0] + 0.4 * (min(stated[1], stated[0] + 8) - stated[0]) - 1)
-    p_est = min(p_est, _doubler_estimate(ctx, pr))
-    # What the opponents have shown is not partner's: 40 HCP in the pack.
-    theirs_shown = ctx.ranges[ctx.seat.lho].hcp_min + ctx.ranges[ctx.seat.rho].hcp_min
-    p_est = min(p_est, max(0, 40 - hand.hcp - theirs_shown))
+    p_est = partner_estimate(ctx, hand.hcp)
     fit = agreed_suit(ctx, hand)
     their = ctx.their_suits
     stoppers = all(hand.stopper(s) or ctx.ranges[ctx.partner].length_min[s] >= 5 for s in their)
@@ -1265,7 +1315,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     if fit is not None and strain == fit.strain and not ours and last is not None:
         # Competing: the law of total tricks lets us bid to the level of our fit.
         fit_len = hand.length(fit) + pr.length_min[fit]
-        if combined >= 17:
+        if combined >= COMPETE_POINTS:
             level = max(level, min(fit_len - 6, suit_game))
     if level >= 6 and _limited_and_placed(ctx):
         level = GAME_LEVEL[strain]

@@ -56,7 +56,7 @@ CASES = [
     ("Q8762.87.7.Q9864", "1S 2D", "N", "4S", "over their overcall: the same preemptive game raise"),
     ("Q876.872.7.Q9864", "1S X", "N", "3S", "four trumps: the three level"),
     ("T4.KQJ9852.54.93", "3H 4S P P", "N", "Pass", "a preemptor does not bid twice"),
-    ("AK98762.942.54.J", "1C 1D 1S P 3C P", "N", "3S", "seven spades opposite partner's clubs (one card): spades"),
+    ("AK98762.942.54.J", "1C 1D 1S P 3C P", "N", "4S", "seven spades opposite the jump in clubs: 4S"),
     ("KT987.KQJ94.QJ.Q", "1D 2D P 3H P", "N", "4H", "Michaels accepts partner's invitation: 5-5 with shortness"),
     # Advancing the unusual 2NT (hearts and clubs over 1D): game with a fit and values, else compete.
     ("AJ975.J52.J.K763", "1D 2NT 3D", "N", "4H", "a fit and 10+ support points opposite the 5-5: game"),

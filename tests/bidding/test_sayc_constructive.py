@@ -1,6 +1,7 @@
 """Constructive SAYC rules found wanting on the Ben match boards: responder's later bidding (fourth suit
 forcing, rebids after a reverse and after a new suit, answers to a jump rebid), opener's answers to fourth
-suit forcing and to a 2NT invitation, the two-over-one's values and the slam try in a two-over-one minor.
+suit forcing and to a 2NT invitation, the two-over-one's values and the slam try in a two-over-one minor,
+notrump invitations counting a five-card suit.
 Each hand is built for its rule and the explanation the opponents read is checked too."""
 
 from __future__ import annotations
@@ -51,6 +52,14 @@ CASES = [
     ("J2.AK82.KQ75.754", "1S P 2D P 3D P 3NT P 4D P", "4H", "13 HCP and the heart ace: cue-bid"),
     ("T4.A72.KQ87.QT76", "1S P 2D P 3D P 3NT P 4D P", "5D", "a minimum two-over-one: sign off"),
     ("AKT98.3.AJ84.AQ3", "1S P 2D P 3D P 3NT P 4D P 4H P", "4NT", "partner cooperates: ask for aces"),
+    # Notrump valuation: a five-card suit counts a point, inviting and accepting (1NT 2NT passed out with a
+    # 9-count and five diamonds opposite 15 and five hearts; 3NT made).
+    ("Q76.QT3.KQ843.42", "1NT P", "3NT", "nine HCP and a five-card suit: game"),
+    ("Q76.QT3.K8743.42", "1NT P", "2NT", "seven HCP and a five-card suit: invite"),
+    ("Q76.QT32.K843.42", "1NT P", "Pass", "seven HCP, no five-card suit: pass"),
+    ("AK9.AJ852.97.K85", "1NT P 2NT P", "3NT", "fifteen HCP and five hearts: accept"),
+    ("AK9.AJ52.976.K85", "1NT P 2NT P", "Pass", "fifteen HCP, flat: decline"),
+    ("54.KJT2.75.KQT63", "1NT P 2C P 2S P", "3NT", "no fit, nine HCP and five clubs: game"),
 ]
 
 
@@ -71,6 +80,7 @@ def test_constructive_call(hand: str, auction: str, expected: str, why: str) -> 
     ("1D P 1H P 1S P 2C P 2NT", "rebid.fsf-nt", "clubs stopper"),
     ("1S P 2H", "resp.two-over-one", "5+ hearts"),
     ("1S P 2H P 3H P 3S", "slam.cue", "slam interest in hearts"),
+    ("1NT P 2NT P 3NT", "nt.2nt-reply", "a five-card suit counts"),
 ])
 def test_the_opponents_read_the_same_rule(auction: str, rule: str, words: str) -> None:
     """The web app explains each of these calls to the opponents from the same table."""

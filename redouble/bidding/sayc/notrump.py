@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from redouble.bidding.conditions import HCP, Balanced, Len, NoFourCardMajor, Points, any_of, given, test
+from redouble.bidding.conditions import HCP, Balanced, Len, NoFourCardMajor, NTPoints, any_of, given, test
 from redouble.bidding.rules import GF, INV, NF, SO, F, Rule, rule
 from redouble.cards import Suit
 from redouble.deal import Hand
@@ -60,6 +60,8 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
     stay, to_h, to_s = f"{lvl}C", f"{lvl}D", f"{lvl}H"
     max_hcp = HCP(lo + 1, hi) if hi - lo >= 2 else HCP(hi, hi)
     min_hcp = HCP(lo, lo) if hi - lo >= 2 else HCP(lo, lo)
+    # Accepting an invitation, a five-card suit counts a point: 15 with five hearts bids 1NT 2NT 3NT.
+    accepts = any_of(max_hcp, (HCP(lo, hi), NTPoints(lo + 1)))
     out: list[Rule | None] = []
     for p in prefixes:
         out += [
@@ -90,18 +92,18 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                      test("two of the top three honours",
                           lambda h, e: bin(h.holding(e.suit("m")) >> 10).count("1") >= 2),
                      means="invites 3NT: a good six-card {m} suit", forcing=INV),
-                rule("nt.2nt-invite", f"{p} ?", "2NT", HCP(inv_lo, game_lo - 1), means="invites 3NT",
+                rule("nt.2nt-invite", f"{p} ?", "2NT", NTPoints(inv_lo, game_lo - 1), means="invites 3NT",
                      forcing=INV),
             ]
         out += [
-            rule("nt.game", f"{p} ?", "3NT", HCP(game_lo, quant_lo - 1), means="to play"),
+            rule("nt.game", f"{p} ?", "3NT", NTPoints(game_lo), HCP(0, quant_lo - 1), means="to play"),
             rule("nt.quantitative", f"{p} ?", "4NT", HCP(quant_lo, six_lo - 1), Balanced(True),
                  means="quantitative: invites 6NT", forcing=INV),
             rule("nt.grand-invite", f"{p} ?", "5NT", HCP(seven_lo - 2, seven_lo - 1), Balanced(True),
                  means="forcing to 6NT, invites 7NT", forcing=F),
             rule("nt.small-slam", f"{p} ?", "6NT", HCP(six_lo, seven_lo - 1), means="to play"),
             rule("nt.grand-slam", f"{p} ?", "7NT", HCP(seven_lo), means="to play"),
-            rule("nt.pass", f"{p} ?", "P", HCP(0, inv_lo - 1), means="pass: no game"),
+            rule("nt.pass", f"{p} ?", "P", NTPoints(0, inv_lo - 1), means="pass: no game"),
             # --- opener answers -----------------------------------------------------------------------
             rule("nt.stayman-reply", [f"{p} {stay} P ?", f"{p} {stay} X ?"], f"{lvl}H", Len("H", 4),
                  means="four hearts",
@@ -118,10 +120,10 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                  means="super-accept: four spades and a maximum") if full else None,
             rule("nt.accept", [f"{p} {to_s} P ?", f"{p} {to_s} X ?"], f"{lvl}S", means="accepts the transfer",
                  shows=(Len("S", 2),)),
-            rule("nt.4nt-reply", f"{p} 4NT P ?", "6NT", any_of(max_hcp, (HCP(lo, hi), Points(lo + 1))),
+            rule("nt.4nt-reply", f"{p} 4NT P ?", "6NT", accepts,
                  means="accepts: a maximum (a five-card suit counts)"),
             rule("nt.4nt-reply", f"{p} 4NT P ?", "P", min_hcp, means="declines: a minimum"),
-            rule("nt.5nt-reply", f"{p} 5NT P ?", "7NT", any_of(max_hcp, (HCP(lo, hi), Points(lo + 1))),
+            rule("nt.5nt-reply", f"{p} 5NT P ?", "7NT", accepts,
                  means="accepts the grand slam invitation: a maximum (a five-card suit counts)"),
             rule("nt.5nt-reply", f"{p} 5NT P ?", "6NT", means="declines the grand slam invitation: a minimum"),
         ]
@@ -130,7 +132,8 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                 rule("nt.relay-reply", f"{p} 2S P ?", "3C", means="relay completed, as asked", alert=True),
                 rule("nt.relay-done", f"{p} 2S P 3C P ?", "P", Len("C", 6), means="to play in clubs"),
                 rule("nt.relay-done", f"{p} 2S P 3C P ?", "3D", Len("D", 6), means="to play in diamonds"),
-                rule("nt.2nt-reply", f"{p} 2NT P ?", "3NT", max_hcp, means="accepts: a maximum"),
+                rule("nt.2nt-reply", f"{p} 2NT P ?", "3NT", accepts,
+                     means="accepts: a maximum (a five-card suit counts)"),
                 rule("nt.2nt-reply", f"{p} 2NT P ?", "P", min_hcp, means="declines: a minimum"),
                 rule("nt.minor-invite-reply", f"{p} 3m P ?", "3NT", HCP(lo, hi),
                      test("a fitting honour", lambda h, e: bool(h.holding(e.suit("m")) >> 10)),
@@ -145,9 +148,9 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                      means=f"game in {Suit.parse(m_name).name.lower()}: a fit"),
                 rule("nt.stayman-invite", f"{reply} ?", f"3{m_name}", Len(m_name, 4), HCP(inv_lo, game_lo - 1),
                      means="invites game with a fit", forcing=INV) if full else None,
-                rule("nt.stayman-3nt", f"{reply} ?", "3NT", HCP(game_lo, quant_lo - 1),
+                rule("nt.stayman-3nt", f"{reply} ?", "3NT", NTPoints(game_lo), HCP(0, quant_lo - 1),
                      means="game in notrump: no fit"),
-                rule("nt.stayman-2nt", f"{reply} ?", "2NT", HCP(inv_lo, game_lo - 1),
+                rule("nt.stayman-2nt", f"{reply} ?", "2NT", NTPoints(inv_lo, game_lo - 1),
                      means="invites 3NT: no fit", forcing=INV) if full else None,
                 rule("nt.stayman-pass", f"{reply} ?", "P", HCP(0, inv_lo - 1), means="pass: weak"),
                 # opener, after responder's invitation or 3NT
@@ -179,7 +182,7 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                 ]
             if full:
                 out += [
-                    rule("nt.stayman-2nt-reply", f"{reply} 2NT P ?", "3NT", max_hcp, means="accepts"),
+                    rule("nt.stayman-2nt-reply", f"{reply} 2NT P ?", "3NT", accepts, means="accepts"),
                     rule("nt.stayman-2nt-reply", f"{reply} 2NT P ?", "P", min_hcp, means="declines"),
                 ]
         # A minor after Stayman's answer: five or more cards and slam interest (the booklet), no fit in a
@@ -201,13 +204,14 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                  means="five {M}, forcing to game", forcing=GF),
             rule("nt.stayman-five", f"{none} ?", "2M", Len("M", 5), HCP(inv_lo, game_lo - 1),
                  means="five {M}, invitational", forcing=INV) if full else None,
-            rule("nt.stayman-3nt", f"{none} ?", "3NT", HCP(game_lo, quant_lo - 1), means="game in notrump"),
-            rule("nt.stayman-2nt", f"{none} ?", "2NT", HCP(inv_lo, game_lo - 1), means="invites 3NT",
+            rule("nt.stayman-3nt", f"{none} ?", "3NT", NTPoints(game_lo), HCP(0, quant_lo - 1),
+                 means="game in notrump"),
+            rule("nt.stayman-2nt", f"{none} ?", "2NT", NTPoints(inv_lo, game_lo - 1), means="invites 3NT",
                  forcing=INV) if full else None,
             rule("nt.stayman-pass", f"{none} ?", "P", HCP(0, inv_lo - 1), means="pass: weak"),
             rule("nt.stayman-five-reply", f"{none} 3M P ?", "4M", Len("M", 3), means="three {M}: game"),
             rule("nt.stayman-five-reply", f"{none} 3M P ?", "3NT", Len("M", 0, 2), means="two {M}: 3NT"),
-            rule("nt.stayman-2nt-reply", f"{none} 2NT P ?", "3NT", max_hcp, means="accepts") if full else None,
+            rule("nt.stayman-2nt-reply", f"{none} 2NT P ?", "3NT", accepts, means="accepts") if full else None,
             rule("nt.stayman-2nt-reply", f"{none} 2NT P ?", "P", min_hcp, means="declines") if full else None,
             rule("nt.stayman-five-reply", f"{none} 2M P ?", "4M", Len("M", 3), max_hcp,
                  means="accepts with a fit") if full else None,
@@ -241,11 +245,11 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                      means=f"invites game: five {word}", forcing=INV) if full else None,
                 rule("nt.transfer-pass", f"{base} ?", "P", HCP(0, inv_lo - 1), means="to play"),
                 # opener's answers
-                rule("nt.transfer-reply", f"{base} 2NT P ?", f"4{m_name}", Len(m_name, 3), max_hcp,
+                rule("nt.transfer-reply", f"{base} 2NT P ?", f"4{m_name}", Len(m_name, 3), accepts,
                      means="accepts, three-card support") if full else None,
                 rule("nt.transfer-reply", f"{base} 2NT P ?", f"3{m_name}", Len(m_name, 3), min_hcp,
                      means="declines, three-card support") if full else None,
-                rule("nt.transfer-reply", f"{base} 2NT P ?", "3NT", max_hcp, means="accepts") if full else None,
+                rule("nt.transfer-reply", f"{base} 2NT P ?", "3NT", accepts, means="accepts") if full else None,
                 rule("nt.transfer-reply", f"{base} 2NT P ?", "P", means="declines") if full else None,
                 rule("nt.transfer-reply", f"{base} 3{m_name} P ?", f"4{m_name}", max_hcp,
                      means="accepts") if full else None,
