@@ -60,6 +60,17 @@ CASES = [
     ("AK9.AJ852.97.K85", "1NT P 2NT P", "3NT", "fifteen HCP and five hearts: accept"),
     ("AK9.AJ52.976.K85", "1NT P 2NT P", "Pass", "fifteen HCP, flat: decline"),
     ("54.KJT2.75.KQT63", "1NT P 2C P 2S P", "3NT", "no fit, nine HCP and five clubs: game"),
+    # Five-four in the majors with invitational values or more: Stayman first (a transfer then 3NT missed the
+    # four-four spade fit).
+    ("J975.KT642.86.J5", "2NT P", "3C", "five-four in the majors and game values: Stayman"),
+    ("Q975.KT642.86.A5", "1NT P", "2C", "five-four in the majors, invitational: Stayman"),
+    ("Q975.KT642.86.A5", "1NT P 2C P 2D P", "2H", "no major: the five hearts, invitational"),
+    ("Q975.KT642.86.85", "1NT P", "2D", "five-four in the majors, weak: transfer"),
+    # After opener's jump rebid in a minor, six cards of responder's major are shown before 3NT (3NT went
+    # down with 4H cold on QJT opposite AK5432).
+    ("A3.AK5432.T32.97", "1D P 1H P 3D P", "3H", "six hearts: show them, forcing"),
+    ("KJ.QJT.AQJ654.QT", "1D P 1H P 3D P 3H P", "4H", "three hearts: raise"),
+    ("KJ.Q.AQJ6542.QT3", "1D P 1H P 3D P 3H P", "3NT", "a singleton heart: 3NT"),
 ]
 
 
@@ -81,6 +92,7 @@ def test_constructive_call(hand: str, auction: str, expected: str, why: str) -> 
     ("1S P 2H", "resp.two-over-one", "5+ hearts"),
     ("1S P 2H P 3H P 3S", "slam.cue", "slam interest in hearts"),
     ("1NT P 2NT P 3NT", "nt.2nt-reply", "a five-card suit counts"),
+    ("1D P 1H P 3D P 3H", "resp2.show-six", "six hearts, forcing"),
 ])
 def test_the_opponents_read_the_same_rule(auction: str, rule: str, words: str) -> None:
     """The web app explains each of these calls to the opponents from the same table."""

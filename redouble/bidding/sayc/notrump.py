@@ -75,12 +75,14 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
             # Opener with a minimum declines in game; with more, control cue-bids (the natural layer).
             rule("nt.major-slam-try-reply", f"{p} 3M P ?", "4M", HCP(lo, lo + 1),
                  means="a minimum: game in {M}, no slam interest") if full else None,
+            # Five-four in the majors with invitational values or more: Stayman first (the booklet), so a
+            # four-four fit is found; the five-card major follows over 2D.
+            rule("nt.stayman", f"{p} ?", stay, HCP(inv_lo), stayman_shape,
+                 means="Stayman: do you have a four-card major?", forcing=F, alert=True),
             rule("nt.transfer", f"{p} ?", to_h, Len("H", 5), hearts_longer,
                  means="Jacoby transfer: 5+ hearts", forcing=F, alert=True),
             rule("nt.transfer", f"{p} ?", to_s, Len("S", 5), spades_at_least,
                  means="Jacoby transfer: 5+ spades", forcing=F, alert=True),
-            rule("nt.stayman", f"{p} ?", stay, HCP(inv_lo), stayman_shape,
-                 means="Stayman: do you have a four-card major?", forcing=F, alert=True),
         ]
         if full:
             out += [

@@ -63,6 +63,9 @@ RESPONDER_REBIDS = [
     rule("resp2.game-major", "1M P 1y P 3M P ?", "4M", Len("M", 2), HCP(7, 14), means="accepts: game"),
     rule("resp2.game-major", "1M P 1y P 3M P ?", "4M", Len("M", 1, 1), HCP(9, 14),
          means="accepts: game (a singleton in the suit wants more)"),
+    # Six cards of my own major opposite the minor: show them (forcing) before 3NT; opener raises with two.
+    rule("resp2.show-six", "1m P 1M P 3m P ?", "3M", Len("M", 6), HCP(8, 14),
+         means="six {M}, forcing: opener raises with two of them, else 3NT", forcing=F),
     rule("resp2.3nt", "1m P 1y P 3m P ?", "3NT", HCP(8, 14), Stopper("theirs"), means="accepts: 3NT"),
     rule("resp2.pass", "1x P 1y P 3x P ?", "P", HCP(0, 7), means="declines"),
     # --- opener's new suit, not a reverse: 1M P 1y P 2z P ? (preference, and raises of the major) ------------
