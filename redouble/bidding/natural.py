@@ -1181,7 +1181,15 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     if answer is not None:
         return answer
     if _artificial_doubled(ctx):
-        return _forced_call(ctx, hand, avoid=ctx.last_bid)
+        forced = _forced_call(ctx, hand, avoid=ctx.last_bid)
+        way_out = forced[0].strain
+        if (way_out is not None and (way_out.suit is None or way_out.suit in MAJORS)
+                and hand.hcp + ctx.ranges[ctx.partner].hcp_min >= GAME_POINTS):
+            # Game values opposite partner's minimum: the way out of the doubled ask is game, not a partscore.
+            game_call = Call.bid(GAME_LEVEL[way_out], way_out)
+            if ctx.is_legal(game_call) and game_call.level > forced[0].level:
+                return game_call, "natural.game", f"game in {game_call}: game values opposite partner's minimum"
+        return forced
     last = ctx.last_bid
     if (ctx.system != "basic" and _reopening(ctx) and ctx.is_legal(Call.DOUBLE) and hand.hcp >= 14
             and last is not None and last.strain is not None and last.strain.suit is not None

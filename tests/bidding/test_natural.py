@@ -31,6 +31,12 @@ def test_accepting_the_raise(hand: str, auction: str, expected: str, why: str) -
     assert_call(hand, auction, "E", expected, why)
 
 
+def test_game_values_leave_a_doubled_ask_for_game() -> None:
+    # They doubled opener's artificial 2D answer to Stayman: with 15 opposite 15-17, 3NT (2NT was passed).
+    assert_call("AKJ2.Q75.53.AJT5", "1NT P 2C P 2D X", "N", "3NT", "fifteen opposite a 1NT: game")
+    assert_call("KJ32.Q75.53.QT95", "1NT P 2C P 2D X", "N", "2NT", "eight opposite a 1NT: no game, 2NT")
+
+
 def test_the_invitation_reads_with_its_points() -> None:
     assert_explained("2D 2H P 3H", "natural.raise", "about 10-11 points", dealer="E")
 
