@@ -34,6 +34,7 @@ from rich.progress import Progress
 
 from redouble.auction import Auction
 from redouble.bidding import choose_call
+from redouble.bidding.engine import get_system
 from redouble.bidding.simulation import STRONG_THINK
 from redouble.board import Board
 from redouble.calls import Contract
@@ -104,6 +105,8 @@ def main() -> None:
     pars = [par(t, b.vulnerability, b.dealer).score for t, b in zip(tables, boards, strict=True)]
     print(f"double-dummy: {len(boards)} deals solved in {time.perf_counter() - t0:.1f} s")
 
+    for system in args.systems:
+        get_system(system)  # built once a process, as a Robot does: not a call's time
     scores: dict[object, list[int]] = {}
     runs = [(s, s) for s in args.systems]
     if "sayc" in args.systems and "basic" in args.systems:

@@ -71,6 +71,13 @@ class Robot:
         if self.player not in CARD_PLAYERS:
             raise RedoubleError(f"unknown card player {self.player!r} (expected one of {', '.join(CARD_PLAYERS)})")
         check_scoring_form(self.scoring)
+        # The systems' rule tables are built now, once a process (0.2 s, more on a loaded machine), and not
+        # in the robot's first call, which a fast robot must answer in milliseconds: the slowest fast call of
+        # a benchmark was that first one. An unknown system is named at once.
+        from redouble.bidding.engine import get_system
+
+        for system in dict.fromkeys((self.system, self.opponents_system or self.system)):
+            get_system(system)
 
     @classmethod
     def named(cls, name: str, **options: object) -> Robot:

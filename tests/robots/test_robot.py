@@ -92,3 +92,10 @@ def test_accept_claim_needs_a_claim():
     if sound < 13:
         board.play.make_claim(sound + 1, Seat.NORTH)
         assert not Robot.named("basic").accept_claim(board)
+
+
+def test_a_robot_names_an_unknown_system_when_it_is_made() -> None:
+    with pytest.raises(RedoubleError, match="unknown bidding system 'acol'"):
+        Robot(system="acol")
+    with pytest.raises(RedoubleError, match="unknown bidding system 'precision'"):
+        Robot(system="sayc", opponents_system="precision")
