@@ -139,18 +139,27 @@ def test_the_same_seed_gives_the_same_call() -> None:
 
 
 def test_a_fake_clock_governs_every_limit(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With a clock of its own that never moves, the call is the same however slow the machine: the real
+    """With a clock of its own that never moves, the outcome is the same however slow the machine: the real
     time is not read at all (here it runs a hundred seconds a reading, a machine under crushing load)."""
     import time
 
-    hand, auction = Hand.parse("AK9.42.A843.KQ84"), Auction("S", "1NT P 2C P 2D P 2NT P".split())
+    import redouble.bidding.simulation as simulation
+
+    seen: list[list[Outcome]] = []
+    pick_outcomes = simulation.pick
+
+    def recording_pick(cands: list[BidChoice], outcomes: list[Outcome], scoring: str = "imps") -> BidChoice:
+        seen.append(list(outcomes))
+        return pick_outcomes(cands, outcomes, scoring)
+
+    monkeypatch.setattr(simulation, "pick", recording_pick)
     frozen = lambda: 0.0  # noqa: E731
-    calm = think_call(hand, auction, NONE, think=STRONG_THINK, seed=43, clock=frozen)
-    assert calm.call == Call.PASS and f"chosen by simulation ({LAYOUTS} layouts" in calm.rule
+    calm = think_call(GAME_HAND, STAYMAN, NONE, think=STRONG_THINK, seed=43, clock=frozen)
     readings = itertools.count()
     monkeypatch.setattr(time, "perf_counter", lambda: 100.0 * next(readings))
-    loaded = think_call(hand, auction, NONE, think=STRONG_THINK, seed=43, clock=frozen)
+    loaded = think_call(GAME_HAND, STAYMAN, NONE, think=STRONG_THINK, seed=43, clock=frozen)
     assert (loaded.call, loaded.rule) == (calm.call, calm.rule)
+    assert len(seen) == 2 and seen[0] == seen[1] and seen[0][0].layouts == LAYOUTS
 
 
 def test_layouts_handed_over_as_they_are_found() -> None:
