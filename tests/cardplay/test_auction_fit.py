@@ -1,6 +1,6 @@
 """Weighing sampled layouts by how well they explain the auction."""
 
-from redouble import Auction, Board, Deal, Play, Seat
+from redouble import Auction, Board, Deal, Hand, Play, Seat
 from redouble.cardplay import choose_card
 from redouble.cardplay.auction_fit import (
     MAX_MISMATCHES,
@@ -12,6 +12,7 @@ from redouble.cardplay.auction_fit import (
     mismatches,
 )
 from redouble.cardplay.sampling import View, sample_deals
+from redouble.cards import Suit, Vulnerability
 
 AUCTION = Auction("N", "1NT P 3NT P P P".split())
 EAST_LEADS = {"hidden": (Seat.NORTH, Seat.SOUTH, Seat.WEST), "vulnerability": "None"}
@@ -116,3 +117,61 @@ def test_a_layout_search_hands_over_each_layout_as_it_is_found():
     layouts = draw_layouts(view, 8, auction=board.auction, vulnerability="None", candidates=300, seed=5)
     assert [d for d, _ in found] == layouts.deals and [w for _, w in found] == layouts.weights
     assert search.drawn == layouts.drawn >= 64
+
+
+# What notrump auctions tell the opening leader, as the robot bids them, holds in every fitting layout.
+
+def _leader_layouts(deal: Deal, calls: str, count: int = 40) -> tuple[Board, list[Deal]]:
+    board = Board.from_number(1, deal=deal)  # North deals, nobody vulnerable
+    for call in calls.split():
+        board.push(call)
+    layouts = draw_layouts(View.of(board.play, board.play.turn), count, auction=board.auction,
+                           vulnerability="None", candidates=600, seed=11)
+    assert layouts.fitting >= 20  # the rest fill up the count and fit less: not asked here
+    return board, layouts.deals[:layouts.fitting]
+
+
+def _majors(hand: Hand) -> tuple[int, int]:
+    return hand.length(Suit.SPADES), hand.length(Suit.HEARTS)
+
+
+def _shape(hand: Hand) -> tuple[int, ...]:
+    return tuple(sorted((hand.length(s) for s in Suit), reverse=True))
+
+
+def test_after_1nt_3nt_dummy_has_no_five_card_major_and_a_four_card_one_only_when_flat():
+    _, layouts = _leader_layouts(FITS, "1NT P 3NT P P P")
+    with_major = [d[Seat.SOUTH] for d in layouts if max(_majors(d[Seat.SOUTH])) >= 4]
+    assert all(max(_majors(d[Seat.SOUTH])) <= 4 for d in layouts)
+    assert all(_shape(hand) == (4, 3, 3, 3) for hand in with_major)  # 4-3-3-3 skips Stayman
+    # The robot itself raised 1NT to 3NT holding a four-card major with 69 of 400 hands (17%), all 4-3-3-3.
+    assert 2 <= len(with_major) <= 14
+    assert all(15 <= d[Seat.NORTH].hcp <= 17 and min(_shape(d[Seat.NORTH])) >= 2 for d in layouts)
+
+
+def test_after_stayman_and_2d_dummy_holds_a_four_card_major_and_declarer_none():
+    deal = Deal.parse("N:Q87.AQ5.K93.A742 JT.J876.72.KJT65 K952.94.AQJT6.83 A643.KT32.854.Q9")
+    _, layouts = _leader_layouts(deal, "1NT P 2C P 2D P 3NT P P P")
+    assert all(max(_majors(d[Seat.SOUTH])) >= 4 for d in layouts)
+    assert all(max(_majors(d[Seat.NORTH])) <= 3 for d in layouts)
+
+
+def test_after_stayman_and_2h_3nt_dummy_holds_four_spades_and_no_heart_fit():
+    deal = Deal.parse("N:Q8.AQ53.K93.A742 JT.J876.72.KJT65 K952.94.AQJT6.83 A7643.KT2.854.Q9")
+    _, layouts = _leader_layouts(deal, "1NT P 2C P 2H P 3NT P P P")
+    assert all(d[Seat.NORTH].length(Suit.HEARTS) >= 4 for d in layouts)
+    assert all(_majors(d[Seat.SOUTH])[0] == 4 and _majors(d[Seat.SOUTH])[1] <= 3 for d in layouts)
+
+
+def test_partner_who_passed_over_the_opening_holds_a_hand_the_robot_passes_with():
+    from redouble.bidding.engine import choose
+
+    deal = Deal.parse("N:AQ8.83.KJ4.A9752 JT63.J76.973.KJ4 K952.AKQ4.T62.Q3 74.T952.AQ85.T86")
+    board, layouts = _leader_layouts(deal, "1C P 1H P 1NT P 3NT P P P")
+    assert board.play.turn == Seat.EAST  # West, the leader's partner, passed over 1H
+    over_1h = Auction("N", "1C P 1H".split())
+    passes = [str(choose(d[Seat.WEST], over_1h, Vulnerability.NONE, "sayc").call) == "Pass" for d in layouts]
+    assert all(passes)
+    # The ranges alone do not know it: some of the hands they deal West would have overcalled.
+    ranged = sample_deals(View.of(board.play, Seat.EAST), 40, seed=11).deals
+    assert not all(str(choose(d[Seat.WEST], over_1h, Vulnerability.NONE, "sayc").call) == "Pass" for d in ranged)
