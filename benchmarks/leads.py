@@ -5,6 +5,7 @@ Run from the repository root::
     python benchmarks/leads.py                 # 1,000 deals (about 17 minutes on two busy cores)
     python benchmarks/leads.py --deals 100     # a quick look
     python benchmarks/leads.py --only NT       # the notrump leads of the same 1,000 deals
+    python benchmarks/leads.py --only NT --ceiling 32   # and the best any lead could do on them
 
 Each seeded random deal is bid by the SAYC robot on all four seats (dealer and vulnerability by board
 number); passed-out deals are skipped. The robot's opening lead (standard agreements tested over sampled
@@ -12,6 +13,13 @@ layouts) is compared with the double-dummy value of every lead on the real deal:
 it gives away nothing against the best lead. "random" is the share of legal leads that give away nothing
 (what a uniformly random lead scores). Reference: the best neural robot reports 81.8% (suit) and 76.4% (NT);
 random leads score about 67% and 64%.
+
+``--ceiling N`` also estimates the most any leader could score on the same deals knowing what the auction
+says: for each lead, N layouts that fit the auction are dealt and every card is solved on each; each fitting
+layout in turn plays the real deal, and the conventional lead with the best mean over the other layouts
+is chosen (the choice that is best on average over the hands the auction allows). With layouts that match
+the real hands (tests/cardplay/test_auction_fit.py; their honours, points and lengths are calibrated on
+the real deals) the share of those choices that give nothing away is what a perfect leader scores.
 
 Measured (main e114e69, 1,000 deals, seed 2024, nice, load average 15-18 on two cores): suit 78.4% of 676
 leads, NT 73.7% of 312 (random 67.6% and 61.1%), 0.91 s a lead, 1.02 s at the 95th percentile, 6.7 layouts
@@ -28,10 +36,41 @@ import random
 import time
 
 from redouble import Board, Deal, Play, Strain
-from redouble.cardplay import choose_card
+from redouble.cardplay import choose_card, conventional_leads
+from redouble.cardplay.auction_fit import draw_layouts
+from redouble.cardplay.player import decision_seed
+from redouble.cardplay.sampling import View, replay
 from redouble.robots import Robot
 
 NEURAL = {"suit": 81.8, "NT": 76.4}
+
+
+def ceiling(board: Board, count: int, robot: Robot) -> float:
+    """The share of ``count`` layouts fitting ``board``'s auction (weighted as the card player weighs them)
+    on which the conventional lead with the best mean over the other layouts gives nothing away."""
+    import numpy as np
+
+    from redouble.dd import solve_positions
+
+    play = Play(board.deal, board.contract)
+    leader = play.turn
+    ranges = dict(robot.ranges(board))
+    ranges.pop(leader, None)
+    drawn = draw_layouts(View.of(play, leader), count, auction=board.auction, vulnerability=board.vulnerability,
+                         ranges=ranges, seed=decision_seed(board.number or 0, play, leader))
+    legal = play.legal_cards()
+    agreed = conventional_leads(play.hand(leader).cards, play.trump)
+    conventional = [k for k, card in enumerate(legal) if card in agreed]
+    values = np.array([[v[c] for c in legal] for v in solve_positions([replay(d, play) for d in drawn.deals])])
+    weights = np.asarray(drawn.weights)
+    hits = total = 0.0
+    for j in range(drawn.fitting):
+        others = np.arange(len(values)) != j
+        mean = values[others][:, conventional].T @ weights[others]  # the declarer's tricks: fewest best
+        lead = conventional[int(np.argmin(mean))]
+        hits += weights[j] * (values[j, lead] == values[j].min())
+        total += weights[j]
+    return hits / total if total else float("nan")
 
 
 def main() -> None:
@@ -40,6 +79,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2024, help="seed of the deals (default 2024)")
     parser.add_argument("--samples", type=int, default=None, help="layouts a lead (default: the 1-second budget)")
     parser.add_argument("--only", choices=("suit", "NT"), default=None, help="lead against these contracts only")
+    parser.add_argument("--ceiling", type=int, default=0, metavar="N",
+                        help="also estimate the best any lead can do, with N layouts a lead (slow: every card solved)")
     args = parser.parse_args()
 
     from rich.progress import Progress
@@ -85,6 +126,15 @@ def main() -> None:
             hits[kind] += truth[choice.card] == best
             random_share[kind] += sum(v == best for v in truth.values()) / len(truth)
             bar.advance(task)
+    ceilings: dict[str, list[float]] = {"suit": [], "NT": []}
+    if args.ceiling:
+        with Progress(transient=True) as bar:
+            task = bar.add_task("ceiling", total=len(items))
+            for board in items:
+                share = ceiling(board, args.ceiling, robot)
+                if share == share:  # no layout fitted the auction: nothing to learn from this one
+                    ceilings["NT" if board.contract.strain is Strain.NOTRUMP else "suit"].append(share)
+                bar.advance(task)
     seconds.sort()
     mean = sum(seconds) / max(1, len(seconds))
     p95 = seconds[min(len(seconds) - 1, int(0.95 * len(seconds)))] if seconds else 0.0
@@ -96,8 +146,10 @@ def main() -> None:
         if not n:
             continue
         accurate, at_random = 100 * hits[kind] / n, 100 * random_share[kind] / n
+        best = f"   ceiling {100 * sum(ceilings[kind]) / len(ceilings[kind]):5.1f}% ({len(ceilings[kind])} leads, " \
+            f"{args.ceiling} layouts)" if ceilings[kind] else ""
         print(f"{kind:>4}: {n:4d} leads, accurate {accurate:5.1f}%   random {at_random:5.1f}%"
-              f"   neural robot {NEURAL[kind]}%")
+              f"   neural robot {NEURAL[kind]}%{best}")
 
 
 if __name__ == "__main__":
