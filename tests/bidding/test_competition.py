@@ -208,6 +208,16 @@ CASES = [
     ("Q4.A53.K8752.K96", "1S 2NT P", "N", "5D", "five diamonds and 12 HCP: game in the minor"),
     ("Q4.753.QJ8752.96", "1S 2NT P", "N", "4D", "six diamonds and 5 HCP: the preemptive jump"),
     ("Q4.7532.Q875.962", "1S 2NT P", "N", "3D", "a plain preference"),
+    # Partner's reopening double is converted with five of their suit behind the overcaller, whatever the
+    # points; at the one level the five need a top honour.
+    ("83.J9432.Q532.93", "1S 2H P P X P", "N", "Pass", "five hearts behind the 2H overcaller: penalty pass"),
+    ("83.J943.Q532.932", "1S 2H P P X P", "N", "3D", "four poor hearts and 3 HCP: answer the double"),
+    ("83.KT943.Q532.93", "1C 1H P P X P", "N", "Pass", "five hearts to the king at the one level: penalty pass"),
+    ("83.T9432.Q532.93", "1C 1H P P X P", "N", "2D", "five small hearts at the one level: answer the double"),
+    # Partner overcalled after they bid two suits: advanced as a direct overcall.
+    ("AK76.Q82.873.QT2", "1C P 1D 1H P", "N", "2C", "three hearts and 11: the cue-bid raise in opener's suit"),
+    ("AK76.Q82.8732.T2", "1C P 1D 1H P", "N", "2H", "three hearts and 7: the simple raise"),
+    ("A76.Q82.8732.T32", "1C P 1S 2D P", "N", "Pass", "three diamonds and 6: no raise to the three level"),
 ]
 
 
@@ -279,6 +289,8 @@ def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerab
     ("2H X 4H P P 4S", 5, "doubler.own-major"), ("1D 1S P P X", 4, "neg.reopen"),
     ("1C 2C P 2H P 3H", 5, "comp.michaels-rebid"), ("1C P P 2S", 3, "comp.balance-jump"),
     ("1S 2NT P 5D", 3, "advance.unusual-game"), ("1S 2NT P 4D", 3, "advance.unusual-jump"),
+    ("1S 2H P P X P P", 6, "neg.penalty-pass"), ("1C P 1D 1H P 2C", 5, "advance.cue-raise"),
+    ("1C P 1D 1H P 2H", 5, "advance.raise"), ("1C P 1D 1H P 2C P 2H", 7, "advance.after-cue"),
 ])
 def test_competitive_calls_read_back(auction: str, index: int, rule: str) -> None:
     """Every call the competitive rules make is explained to the other side by the same rule."""

@@ -155,10 +155,14 @@ def no_unbid_major(theirs: str):  # type: ignore[no-untyped-def]
 
 
 # the overcaller after partner's cue-bid raise (their suit at the two or three level), doubled or not
-AFTER_CUE = ["1x 1y P 2x P ?", "1x 2y P 2x P ?", "1x 2y P 3x P ?", "1x 1y P 2x X ?", "1x 2y P 2x X ?", "1x 2y P 3x X ?"]
+AFTER_CUE = ["1x 1y P 2x P ?", "1x 2y P 2x P ?", "1x 2y P 3x P ?", "1x 1y P 2x X ?", "1x 2y P 2x X ?", "1x 2y P 3x X ?",
+             "1x P 1z 1y P 2x P ?", "1x P 1z 2y P 3x P ?", "1x P 2z 2y P 3x P ?"]
 # partner overcalled and the next hand bid: a raise competes (the law of total tricks), a cue-bid is the
 # strong raise
 ADVANCE_OVER_BID = ["1x 1y 1z ?", "1x 1y 2z ?", "1x 2y 2z ?", "1x 1y 2x ?", "1x 2y 3x ?"]
+# partner overcalled after they had bid two suits (1x P 1z 1y): advanced like a direct overcall, the cue-bid in
+# opener's suit
+ADVANCE_LATE = ["1x P 1z 1y P ?", "1x P 1z 2y P ?", "1x P 2z 2y P ?"]
 OPENER_AFTER_RAISE = ["1x 1y P 2y ?", "1x 2y P 3y ?", "1x 1y P 3y ?"]
 
 
@@ -340,7 +344,7 @@ COMPETITION = [
                              "1x 2M P 3M 3x ?"], "4M", Len("M", 6), losers_at_most(5),
          means="game: a six-card {M} suit and five losers or fewer opposite the raise"),
     # === advancing partner's overcall (1x 1y P ?, 1x 2y P ?) ==============================================
-    rule("advance.cue-raise", ["1x 1y P ?", "1x 2y P ?"], ">x", Len("y", 3), Support("y", 11),
+    rule("advance.cue-raise", ["1x 1y P ?", "1x 2y P ?", *ADVANCE_LATE], ">x", Len("y", 3), Support("y", 11),
          means="cue-bid: a limit raise or better in {y}", forcing=F),
     rule("advance.game", ["1x 1M P ?", "1x 2M P ?"], "4M", Len("M", 4), HCP(0, 8), short_somewhere,
          means="preemptive: game in {M}"),
@@ -358,7 +362,7 @@ COMPETITION = [
          means="game in {y}: support and opening values opposite the overcall"),
     rule("advance.jump-raise", ADVANCE_OVER_BID, "3y", Len("y", 4), HCP(0, 9),
          means="competitive raise to three: 4+ {y} (nine trumps: the three level)"),
-    rule("advance.raise", ADVANCE_OVER_BID, ">y", Len("y", 3), Support("y", 6, 10),
+    rule("advance.raise", [*ADVANCE_OVER_BID, *ADVANCE_LATE], ">y", Len("y", 3), Support("y", 6, 10),
          given("a raise at the two level", lambda e: _cheapest_level(e, "y") <= 2),
          means="raise: 3+ {y}, 6-10 points"),
     rule("advance.raise", ["1x 1y P ?", "1x 2y P ?"], ">y", Len("y", 3), Support("y", 6, 10),
@@ -613,6 +617,12 @@ COMPETITION = [
          means="reopening double: extra values, at most two {y}", forcing=F),
     rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8), trump_stack("y"),
          means="penalty pass: a trump stack in {y}"),
+    # Five of their suit behind the overcaller: the reopening double is converted whatever the points (partner
+    # is short and has opened; their trumps break badly, and our side holds the balance of strength).
+    rule("neg.penalty-pass", "1x 2y P P X P ?", "P", Len("y", 5),
+         means="penalty pass: five or more {y} behind the overcaller"),
+    rule("neg.penalty-pass", "1x 1y P P X P ?", "P", Len("y", 5), top_honour("y"),
+         means="penalty pass: five or more {y} with a top honour behind the overcaller"),
     # Otherwise the reopening double is answered like a takeout double by a hand that passed once: an unbid
     # four-card major first, notrump only with their suit stopped, a five-card suit, then opener's suit.
     rule("neg.after-reopen", REOPENED, ">M", Len("M", 4), means="a four-card {M} suit", order="longest"),
