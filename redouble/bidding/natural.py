@@ -1134,6 +1134,11 @@ PENALTY_PASS_HCP = 6  # to pass partner's reopening double for penalty (with tru
 COMPETE_LOSERS = 5  # an opener with this few losers and a long suit does not sell out to their partscore
 
 
+def _their_fit(ctx: Context, suit: Suit) -> int:
+    """The trumps the opponents have shown between them in ``suit``."""
+    return ctx.ranges[ctx.seat.lho].length_min[suit] + ctx.ranges[ctx.seat.rho].length_min[suit]
+
+
 def _compete_or_not(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     """Two competitive habits: a preemptor has said it all and passes when they bid on (unless partner
     asks), and an opener with a playing hand (five losers or fewer, a six-card suit or two five-card suits)
@@ -1320,13 +1325,26 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
             and 24 - hand.losers - partner_losers(p_est, ctx) >= LTC_SLAM_TRICKS):
         # A minor game with playing strength to spare: ask for aces on the way (never a slam off two).
         level = 6
+    compete_fit = False
     if fit is not None and strain == fit.strain and not ours and last is not None:
         # Competing: the law of total tricks lets us bid to the level of our fit.
         fit_len = hand.length(fit) + pr.length_min[fit]
         if combined >= COMPETE_POINTS:
             level = max(level, min(fit_len - 6, suit_game))
+            if (fit_len >= 8 and last.level == 2 and last.strain is not None and last.strain.suit is not None
+                    and _their_fit(ctx, last.strain.suit) >= 8 and level < 3):
+                # They have found a fit and stopped at two: with eight trumps of our own there are sixteen or
+                # more total tricks, so the three level is safe and we do not sell out to their part score.
+                level, compete_fit = 3, True
     if level >= 6 and _limited_and_placed(ctx):
         level = GAME_LEVEL[strain]
+    if (ctx.system != "basic" and ctx.they_have_bid and not ours and strain.suit is not None
+            and 2 < level < GAME_LEVEL[strain]
+            and hand.length(strain.suit) + max(pr.length_min[strain.suit], 2 if hand.length(strain.suit) >= 6 else 0)
+            < 8):
+        # Over their bid, a part score with fewer than eight trumps known (a long suit of mine counts two of
+        # partner's) stops at the two level: the law of total tricks, not the points, sets the level.
+        level = 2
     target = Call.bid(level, strain)
 
     if _penalty_double(ctx, hand, combined):
@@ -1387,6 +1405,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
             words = "invitation"
         else:
             words = "partscore"
+        if compete_fit and target.level == 3:
+            return target, "natural.compete-fit", (f"competing to {target}: eight or more trumps together and "
+                                                   f"they have a fit at the two level (the law of total tricks)")
         if last is None or not ours or target.level > 2 or ctx.forced or target.strain != last.strain:
             if not (not ours and level <= 2 and combined < 18 and last is not None):
                 return target, f"natural.{words}", f"{words} in {target}: about {combined:.0f} points together"

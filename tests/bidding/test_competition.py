@@ -218,6 +218,12 @@ CASES = [
     ("AK76.Q82.873.QT2", "1C P 1D 1H P", "N", "2C", "three hearts and 11: the cue-bid raise in opener's suit"),
     ("AK76.Q82.8732.T2", "1C P 1D 1H P", "N", "2H", "three hearts and 7: the simple raise"),
     ("A76.Q82.8732.T32", "1C P 1S 2D P", "N", "Pass", "three diamonds and 6: no raise to the three level"),
+    # They found a fit and stopped at two: with eight trumps of ours (the law of total tricks: sixteen total
+    # tricks) we compete to three rather than sell out; without the points, not.
+    ("72.A6.AT86543.KT", "1D 2H X P 2S P P", "W", "3H", "two hearts opposite a weak jump, they have eight spades"),
+    ("72.A6.86543.K432", "1D 2H X P 2S P P", "W", "Pass", "6 HCP opposite a weak jump overcall: let them play"),
+    # Over their bid, seven trumps (a doubleton opposite an overcall) raise no higher than the two level.
+    ("T864.QJ.J9.AQ983", "1D 1H 1S", "N", "2H", "a doubleton in partner's suit: seven trumps, two level"),
 ]
 
 
