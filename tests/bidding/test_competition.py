@@ -224,6 +224,16 @@ CASES = [
     ("72.A6.86543.K432", "1D 2H X P 2S P P", "W", "Pass", "6 HCP opposite a weak jump overcall: let them play"),
     # Over their bid, seven trumps (a doubleton opposite an overcall) raise no higher than the two level.
     ("T864.QJ.J9.AQ983", "1D 1H 1S", "N", "2H", "a doubleton in partner's suit: seven trumps, two level"),
+    # Their overcall of our 1NT: a balanced 9 with three of their suit doubles for penalty.
+    ("876.KT6.Q985.A83", "1NT 2S", "N", "X", "9 balanced, three spades: the points are ours"),
+    ("876.KT6.Q985.832", "1NT 2S", "N", "Pass", "5 HCP: pass"),
+    # Balancing over a weak two: any five-card suit when short in theirs.
+    ("93.QT872.KJ643.A", "2S P P", "N", "3H", "10 HCP, five hearts and two spades: balance"),
+    ("932.QT872.KJ64.A", "2S P P", "N", "Pass", "three spades and a poor suit: pass"),
+    # Opener without the shortness to reopen with a double bids a six-card suit again.
+    ("K4.Q73.AQT654.84", "1D 1H P P", "N", "2D", "six diamonds and a doubleton heart: 2D, not a double"),
+    ("K4.Q73.AKT654.84", "1D 2H P P", "N", "3D", "six diamonds and six losers: 3D over their 2H"),
+    ("K4.Q73.AJT654.84", "1D 2H P P", "N", "Pass", "six diamonds but seven losers: not at the three level"),
 ]
 
 
@@ -297,6 +307,8 @@ def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerab
     ("1S 2NT P 5D", 3, "advance.unusual-game"), ("1S 2NT P 4D", 3, "advance.unusual-jump"),
     ("1S 2H P P X P P", 6, "neg.penalty-pass"), ("1C P 1D 1H P 2C", 5, "advance.cue-raise"),
     ("1C P 1D 1H P 2H", 5, "advance.raise"), ("1C P 1D 1H P 2C P 2H", 7, "advance.after-cue"),
+    ("1NT 2S X", 2, "nt-comp.penalty"), ("2S P P 3H", 3, "comp.balance-overcall"),
+    ("1D 1H P P 2D", 4, "neg.reopen-suit"),
 ])
 def test_competitive_calls_read_back(auction: str, index: int, rule: str) -> None:
     """Every call the competitive rules make is explained to the other side by the same rule."""

@@ -463,6 +463,10 @@ COMPETITION = [
          means="balancing: 5+ {y}"),
     rule("comp.balance-overcall", "2o P P ?", ">y", Len("y", 5), HCP(7, 8), GoodSuit("y"), short("o", 1),
          means="balancing: a good five-card {y} suit, short in {o} (partner may have the values)"),
+    # In the pass-out seat any five-card suit will do when short in theirs: partner, sitting under the weak
+    # two, may hold the values (borrow a king).
+    rule("comp.balance-overcall", "2o P P ?", ">y", Len("y", 5), HCP(9, 16), Len("o", 0, 2),
+         means="balancing: 5+ {y}, at most two {o}"),
     rule("comp.balance-2nt", "2o P P ?", "2NT", Balanced(), HCP(14, 17), Stopper("o"),
          means="balancing 2NT: 14-17 balanced, a stopper"),
     rule("comp.balance-pass", "2o P P ?", "P", means="pass"),
@@ -615,6 +619,11 @@ COMPETITION = [
     # With extra values a doubleton in their suit reopens too: partner's pass may hide a trap pass.
     rule("neg.reopen", ["1x 1y P P ?", "1x 2y P P ?"], "X", short("y", 2), HCP(15, 18), no_six("x"),
          means="reopening double: extra values, at most two {y}", forcing=F),
+    # Without the shortness to reopen with a double, a six-card suit is bid again rather than sell out (over
+    # a two-level overcall a playing hand: six losers or fewer).
+    rule("neg.reopen-suit", "1x 1y P P ?", ">x", Len("x", 6), means="reopens with a six-card {x} suit"),
+    rule("neg.reopen-suit", "1x 2y P P ?", ">x", Len("x", 6), losers_at_most(6),
+         means="reopens over the two-level overcall: a six-card {x} suit, six losers or fewer"),
     rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8), trump_stack("y"),
          means="penalty pass: a trump stack in {y}"),
     # Five of their suit behind the overcaller: the reopening double is converted whatever the points (partner
@@ -670,6 +679,10 @@ COMPETITION = [
     # forcing, a three-level new suit is natural and forcing, the cue-bid is Stayman, a double is for penalty.
     rule("nt-comp.penalty", "1NT 2y ?", "X", Len("y", 4), HCP(7),
          means="penalty double (SAYC over interference: doubles of their overcall are for penalty)"),
+    # Without four of their suit a balanced 9+ doubles too: the points are ours and no fit of theirs is
+    # shown by my three cards (the booklet's penalty double, on values).
+    rule("nt-comp.penalty", "1NT 2y ?", "X", HCP(9), Len("y", 3), Balanced(True),
+         means="penalty double: 9+ balanced with three {y} (SAYC: doubles of their overcall are for penalty)"),
     rule("nt-comp.penalty-pass", "1NT 2y X P ?", "P", means="leaves partner's penalty double in"),
     rule("nt-comp.game", "1NT 2y ?", "4M", Len("M", 6), HCP(10), means="to play"),
     rule("nt-comp.cue", "1NT 2y ?", "3y", HCP(10), test("a four-card major", lambda h, e:
