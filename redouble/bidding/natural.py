@@ -802,6 +802,8 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     if last.strain is not None and last.strain.suit is not None:
         theirs.add(last.strain.suit)
     hcp = hand.hcp
+    # Both of them have bid and partner passed: the sandwich seat, where the points are theirs.
+    sandwich = all(any(ex.call.is_bid for ex in ctx.calls_of(seat)) for seat in (ctx.seat.lho, ctx.seat.rho))
     if (ctx.system != "basic" and hcp >= 12 + last.level - 1 and last.strain != Strain.NOTRUMP and last.level <= 4
             and all(hand.length(s) <= 2 for s in theirs)
             and (all(hand.length(s) >= 3 for s in Suit if s not in theirs)
@@ -821,6 +823,8 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
         n = hand.length(s)
         need_hcp = {1: 8, 2: 10, 3: 12}.get(c.level, 99)
         need_len = 5 if c.level <= 2 or (hcp >= 13 and good_suit(hand, s)) else 6
+        if c.level >= 2 and sandwich and not (hcp >= 12 and good_suit(hand, s)):
+            need_len = max(need_len, 6)  # a two-level sandwich overcall: six cards, or a good five and 12+
         if n >= need_len and hcp >= need_hcp - (n - need_len) and (n >= 6 or hand.holding(s) >> 10 & 0b111):
             if best is None or (n, s) > (best[0], best[2]):
                 best = (n, c, s)
@@ -1331,10 +1335,11 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         fit_len = hand.length(fit) + pr.length_min[fit]
         if combined >= COMPETE_POINTS:
             level = max(level, min(fit_len - 6, suit_game))
-            if (fit_len >= 8 and last.level == 2 and last.strain is not None and last.strain.suit is not None
-                    and _their_fit(ctx, last.strain.suit) >= 8 and level < 3):
-                # They have found a fit and stopped at two: with eight trumps of our own there are sixteen or
-                # more total tricks, so the three level is safe and we do not sell out to their part score.
+            ours_at = cheapest(ctx, fit.strain)
+            if (fit_len >= 8 and ours_at is not None and ours_at.level == 3 and last.strain is not None
+                    and last.strain.suit is not None and _their_fit(ctx, last.strain.suit) >= 8 and level < 3):
+                # They have found a fit and stopped at two or three: with eight trumps of our own there are
+                # sixteen or more total tricks, so the three level is safe and we do not sell out to them.
                 level, compete_fit = 3, True
     if level >= 6 and _limited_and_placed(ctx):
         level = GAME_LEVEL[strain]
@@ -1407,7 +1412,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
             words = "partscore"
         if compete_fit and target.level == 3:
             return target, "natural.compete-fit", (f"competing to {target}: eight or more trumps together and "
-                                                   f"they have a fit at the two level (the law of total tricks)")
+                                                   f"they have a fit (the law of total tricks)")
         if last is None or not ours or target.level > 2 or ctx.forced or target.strain != last.strain:
             if not (not ours and level <= 2 and combined < 18 and last is not None):
                 return target, f"natural.{words}", f"{words} in {target}: about {combined:.0f} points together"

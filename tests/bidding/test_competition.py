@@ -234,6 +234,16 @@ CASES = [
     ("K4.Q73.AQT654.84", "1D 1H P P", "N", "2D", "six diamonds and a doubleton heart: 2D, not a double"),
     ("K4.Q73.AKT654.84", "1D 2H P P", "N", "3D", "six diamonds and six losers: 3D over their 2H"),
     ("K4.Q73.AJT654.84", "1D 2H P P", "N", "Pass", "six diamonds but seven losers: not at the three level"),
+    # Their raise to three over partner's weak jump: eight trumps of ours against their fit compete to three.
+    ("AQ.J543.9.KQ8742", "1H 2S 3H", "N", "3S", "two spades opposite six, they have nine hearts: 3S"),
+    ("Q2.J543.9.K98742", "1H 2S 3H", "N", "Pass", "8 HCP opposite a weak jump: too few points to compete"),
+    # The negative doubler doubles again when they raise and opener passes, with values and shortness.
+    ("J.Q542.AJT96.A82", "1C 1S X 3S P P", "N", "X", "12 HCP and a singleton spade: double again"),
+    ("J.Q542.AJT96.982", "1C 1S X 3S P P", "N", "Pass", "8 HCP: the negative double said it all"),
+    # A two-level overcall in the sandwich seat (both of them have bid) needs six cards or a good five and 12+.
+    ("K95.AKT86.T75.43", "1D P 1S", "N", "Pass", "five hearts and 10 HCP between two bidders: pass"),
+    ("K95.AKJT86.T75.4", "1D P 1S", "N", "2H", "six good hearts: overcall"),
+    ("K95.AKT86.T7.A43", "1D P 1S", "N", "2H", "a good five-card suit and 14 HCP: overcall"),
 ]
 
 
@@ -290,6 +300,15 @@ def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerab
     assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule}"
 
 
+@pytest.mark.parametrize(("vulnerability", "expected"), [("None", "3C"), ("EW", "3C"), ("NS", "Pass"), ("All", "Pass")])
+def test_a_weak_jump_to_the_three_level_is_made_not_vulnerable(vulnerability: str, expected: str) -> None:
+    """The rule of 2-3-4: six clubs and 9 HCP jump to 3C over 1D only when we are not vulnerable."""
+    from redouble import Vulnerability
+
+    choice = choose_call(Hand.parse("QT7.T32.3.AQJT32"), Auction("E", ["1D"]), Vulnerability.parse(vulnerability))
+    assert str(choice.call) == expected, f"{vulnerability}: chose {choice.call} by {choice.rule}"
+
+
 @pytest.mark.parametrize(("auction", "index", "rule"), [
     ("1H 3S", 1, "comp.preempt-overcall"), ("3C P P 3NT", 3, "comp.balance-3nt"),
     ("3C P P 3S", 3, "comp.balance-overcall"), ("2S X P 3D P 3NT", 5, "doubler.nt"),
@@ -308,7 +327,7 @@ def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerab
     ("1S 2H P P X P P", 6, "neg.penalty-pass"), ("1C P 1D 1H P 2C", 5, "advance.cue-raise"),
     ("1C P 1D 1H P 2H", 5, "advance.raise"), ("1C P 1D 1H P 2C P 2H", 7, "advance.after-cue"),
     ("1NT 2S X", 2, "nt-comp.penalty"), ("2S P P 3H", 3, "comp.balance-overcall"),
-    ("1D 1H P P 2D", 4, "neg.reopen-suit"),
+    ("1D 1H P P 2D", 4, "neg.reopen-suit"), ("1C 1S X 3S P P X", 6, "neg.double-again"),
 ])
 def test_competitive_calls_read_back(auction: str, index: int, rule: str) -> None:
     """Every call the competitive rules make is explained to the other side by the same rule."""

@@ -166,6 +166,11 @@ ADVANCE_LATE = ["1x P 1z 1y P ?", "1x P 1z 2y P ?", "1x P 2z 2y P ?"]
 OPENER_AFTER_RAISE = ["1x 1y P 2y ?", "1x 2y P 3y ?", "1x 1y P 3y ?"]
 
 
+# The rule of 2-3-4: vulnerable, six cards jump to the two level only (three down doubled is 800).
+two_level_when_vulnerable = test("vulnerable: a jump to the two level only", lambda h, e: e.ctx is None
+                                 or not e.ctx.we_vulnerable or _cheapest_level(e, "y") == 1)
+
+
 def top_honour(suit: str):  # type: ignore[no-untyped-def]
     return test(f"the ace, king or queen of {suit}", lambda h, e: h.holding(e.suit(suit)) >> 10 != 0)
 
@@ -215,7 +220,7 @@ COMPETITION = [
                                                  _two_lowest_shows), HCP(8, 16),
          means="unusual 2NT: 5-5 or more in the two lowest unbid suits", forcing=F, alert=True),
     # A weak hand with a long suit jumps rather than make a simple overcall (the booklet's weak jump overcall).
-    rule("comp.weak-jump", "1x ?", ">>y", Len("y", 6, 6), HCP(6, 10), GoodSuit("y"),
+    rule("comp.weak-jump", "1x ?", ">>y", Len("y", 6, 6), HCP(6, 10), GoodSuit("y"), two_level_when_vulnerable,
          means="weak jump overcall: a good six-card {y} suit, 6-10 HCP"),
     # Seven cards preempt at the three level, as a three-bid would (expert practice: the booklet's jump
     # overcall is a weak two; a seventh card is a trick more), with a top honour in the suit.
@@ -596,6 +601,10 @@ COMPETITION = [
          means="natural: 11-12 with a stopper", forcing=INV),
     rule("neg.1nt", "1x 1y ?", "1NT", HCP(6, 10), Stopper("y"), means="natural: 6-10 with a stopper"),
     rule("neg.pass", ["1x 1y ?", "1x 2y ?"], "P", HCP(0, 10), means="pass"),
+    # They raised over the negative double and opener passed: with values and shortness the doubler doubles
+    # again (the points are ours; opener passes with defence, else bids).
+    rule("neg.double-again", ["1x 1y X 2y P P ?", "1x 1y X 3y P P ?", "1x 2y X 3y P P ?"], "X", HCP(11),
+         short("y", 1), means="a second double: 11+ and shortness in {y}, the points are ours"),
     # opener after a negative double (forced to bid)
     rule("neg.opener-penalty-pass", "1x 3y X P ?", "P", Len("y", 4), trump_stack("y"),
          means="converts the negative double: a trump stack in {y}"),
@@ -679,10 +688,6 @@ COMPETITION = [
     # forcing, a three-level new suit is natural and forcing, the cue-bid is Stayman, a double is for penalty.
     rule("nt-comp.penalty", "1NT 2y ?", "X", Len("y", 4), HCP(7),
          means="penalty double (SAYC over interference: doubles of their overcall are for penalty)"),
-    # Without four of their suit a balanced 9+ doubles too: the points are ours and no fit of theirs is
-    # shown by my three cards (the booklet's penalty double, on values).
-    rule("nt-comp.penalty", "1NT 2y ?", "X", HCP(9), Len("y", 3), Balanced(True),
-         means="penalty double: 9+ balanced with three {y} (SAYC: doubles of their overcall are for penalty)"),
     rule("nt-comp.penalty-pass", "1NT 2y X P ?", "P", means="leaves partner's penalty double in"),
     rule("nt-comp.game", "1NT 2y ?", "4M", Len("M", 6), HCP(10), means="to play"),
     rule("nt-comp.cue", "1NT 2y ?", "3y", HCP(10), test("a four-card major", lambda h, e:
@@ -700,6 +705,10 @@ COMPETITION = [
     # practice bids it anyway (partner may read it as the forcing bid above).
     rule("nt-comp.compete", "1NT 2y ?", "3z", Len("z", 6), HCP(0, 9), below("z", "y"),
          means="to play: 6+ {z}, weak (no Lebensohl in SAYC: the same bid as the forcing one)"),
+    # With nothing else to bid (no stopper for 2NT, no major to show), a balanced 9+ doubles too: the points
+    # are ours and my three cards show no fit of theirs (the booklet's penalty double, on values).
+    rule("nt-comp.penalty", "1NT 2y ?", "X", HCP(9), Len("y", 3), Balanced(True),
+         means="penalty double: 9+ balanced with three {y} (SAYC: doubles of their overcall are for penalty)"),
     rule("nt-comp.pass", "1NT 2y ?", "P", HCP(0, 9), means="pass"),
 ]
 
