@@ -244,6 +244,10 @@ CASES = [
     ("K95.AKT86.T75.43", "1D P 1S", "N", "Pass", "five hearts and 10 HCP between two bidders: pass"),
     ("K95.AKJT86.T75.4", "1D P 1S", "N", "2H", "six good hearts: overcall"),
     ("K95.AKT86.T7.A43", "1D P 1S", "N", "2H", "a good five-card suit and 14 HCP: overcall"),
+    # Once they have raised, they have a fit and so, likely, do we: the sandwich caution is off.
+    ("A9742.A6.J865.J2", "1D P 1H P 2H", "N", "2S", "they found a heart fit: five spades and 10 HCP compete"),
+    # A strong opener short in their suit reopens with a double, not a six-card suit.
+    ("AQ.KQT4.A.A98752", "1C 2D P P", "N", "X", "19 HCP and a singleton diamond: double"),
 ]
 
 

@@ -630,9 +630,9 @@ COMPETITION = [
          means="reopening double: extra values, at most two {y}", forcing=F),
     # Without the shortness to reopen with a double, a six-card suit is bid again rather than sell out (over
     # a two-level overcall a playing hand: six losers or fewer).
-    rule("neg.reopen-suit", "1x 1y P P ?", ">x", Len("x", 6), means="reopens with a six-card {x} suit"),
-    rule("neg.reopen-suit", "1x 2y P P ?", ">x", Len("x", 6), losers_at_most(6),
-         means="reopens over the two-level overcall: a six-card {x} suit, six losers or fewer"),
+    rule("neg.reopen-suit", "1x 1y P P ?", ">x", Len("x", 6), HCP(0, 16), means="reopens with a six-card {x} suit"),
+    rule("neg.reopen-suit", "1x 2y P P ?", ">x", Len("x", 6), HCP(0, 16), losers_at_most(6),
+         means="reopens over the two-level overcall: a six-card {x} suit, six losers or fewer, at most 16 HCP"),
     rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8), trump_stack("y"),
          means="penalty pass: a trump stack in {y}"),
     # Five of their suit behind the overcaller: the reopening double is converted whatever the points (partner
