@@ -27,8 +27,10 @@ CASES = [
     ("AQ54.3.AQ8732.52", "1D P 1H P 1S P 2C P", "2D", "no stopper, six diamonds: rebid them"),
     ("K5.AQ873.3.KQ752", "1H P 1S P 2C P 2D P", "3C", "five-five: the second suit again"),
     ("QJ8.K.AKT987.Q53", "1C P 1D P 1S P 2H P 2NT P", "3NT", "opener has hearts stopped: game in notrump"),
-    # Responder's 2NT invitation over opener's rebid of six: accept with 14+ HCP, else three of the suit.
+    # Responder's 2NT invitation over opener's rebid of six: accept with 15+ points (length counts), else
+    # three of the suit.
     ("K3.KQ6.KJ9754.87", "1D P 1H P 2D P 2NT P", "3D", "twelve HCP: decline"),
+    ("AJ.53.KQ6.QJT754", "1C P 1D P 2C P 2NT P", "3NT", "thirteen HCP and six clubs: 15 points, accept"),
     ("A3.KQ6.KJ9754.K7", "1D P 1H P 2D P 2NT P", "3NT", "fifteen HCP: accept"),
     ("KJT93.KQ3.Q754.J", "1C P 1S P 2C P 2NT P 3C P", "Pass", "opener declined: the invitation was all"),
     # After a reverse, responder's six-card suit again at the two level; the stronger hand with a singleton
@@ -71,6 +73,29 @@ CASES = [
     ("A3.AK5432.T32.97", "1D P 1H P 3D P", "3H", "six hearts: show them, forcing"),
     ("KJ.QJT.AQJ654.QT", "1D P 1H P 3D P 3H P", "4H", "three hearts: raise"),
     ("KJ.Q.AQJ6542.QT3", "1D P 1H P 3D P 3H P", "3NT", "a singleton heart: 3NT"),
+    # With the fit found shortness counts: a limit raise is accepted on 15 points counting a singleton.
+    ("AQ876.5.KJ84.Q93", "1S P 3S P", "4S", "twelve HCP, five trumps and a singleton: accept"),
+    ("AQ876.K5.J84.Q93", "1S P 3S P", "Pass", "twelve HCP, no shortness: decline"),
+    # Opener's jump shift: a five-card major is rebid before notrump (3NT went down with 4S cold).
+    ("A8643.J85.J5.842", "1D P 1S P 3C P", "3S", "five spades after the jump shift"),
+    ("K52.A.KQT97.AKQ6", "1D P 1S P 3C P 3S P", "4S", "three spades: game in the five-three fit"),
+    # The booklet's invitational sequences: the top of the range accepts, the bottom declines.
+    ("J73.KQ54.9854.K2", "1H P 2H P 3H P", "4H", "a maximum single raise accepts"),
+    ("J73.Q854.9854.K2", "1H P 2H P 3H P", "Pass", "a minimum single raise declines"),
+    ("AQ5.KJ643.K54.Q2", "1H P 3H P", "4H", "fifteen: accepts the limit raise"),
+    ("Q85.KJ643.K54.Q2", "1H P 3H P", "Pass", "eleven: declines the limit raise"),
+    ("AQ5.KJ3.K54.Q832", "1D P 3D P", "3NT", "fifteen balanced: 3NT over the minor limit raise"),
+    ("85.KJ3.KQ654.Q82", "1D P 3D P", "Pass", "eleven: declines the minor limit raise"),
+    ("KQ5.J3.AQ54.Q832", "1D P 1S P 1NT P 2NT P", "3NT", "fourteen, the top of the 1NT rebid: accept"),
+    ("Q85.J3.AQ54.Q832", "1D P 1S P 1NT P 2NT P", "Pass", "eleven: decline"),
+    ("K85.KQ54.Q54.J32", "1D P 1H P 2H P", "3H", "eleven opposite the raise: invite"),
+    ("A85.KQ54.Q54.K32", "1D P 1H P 2H P", "4H", "fourteen opposite the raise: game"),
+    ("85.KQ54.Q854.J32", "1D P 1H P 2H P", "Pass", "eight: no game"),
+    ("A2.KJ54.AQ854.Q2", "1D P 1H P 2H P 3H P", "4H", "sixteen: accepts the invitation"),
+    ("A2.KJ54.Q8654.Q2", "1D P 1H P 2H P 3H P", "Pass", "twelve: declines"),
+    ("985.Q7654.K54.Q2", "1D P 1H P 3H P", "4H", "seven and five trumps: accepts the jump raise"),
+    ("985.Q7654.954.J2", "1D P 1H P 3H P", "Pass", "three HCP: declines the jump raise"),
+    ("985.Q765.K54.J32", "1D P 1H P 2NT P", "3NT", "six opposite 18-19: game"),
 ]
 
 
@@ -93,6 +118,7 @@ def test_constructive_call(hand: str, auction: str, expected: str, why: str) -> 
     ("1S P 2H P 3H P 3S", "slam.cue", "slam interest in hearts"),
     ("1NT P 2NT P 3NT", "nt.2nt-reply", "a five-card suit counts"),
     ("1D P 1H P 3D P 3H", "resp2.show-six", "six hearts, forcing"),
+    ("1D P 1S P 3C P 3S", "resp2.after-jump-shift", "five spades after the jump shift"),
 ])
 def test_the_opponents_read_the_same_rule(auction: str, rule: str, words: str) -> None:
     """The web app explains each of these calls to the opponents from the same table."""

@@ -16,6 +16,7 @@ from redouble.bidding.conditions import (
     Stopper,
     Support,
     Unbalanced,
+    any_of,
     given,
     short,
     test,
@@ -93,7 +94,7 @@ OPENER_REBIDS = [
          forcing=INV),
     rule("rebid.pass-after-raise", "1m P 2m P ?", "P", Points(11, 17), means="pass: no game"),
     # --- after a limit raise: 1x P 3x P ? ------------------------------------------------------------
-    rule("rebid.accept-limit", "1M P 3M P ?", "4M", Points(14), means="accepts the invitation"),
+    rule("rebid.accept-limit", "1M P 3M P ?", "4M", any_of(Points(14), FitPoints(15)), means="accepts the invitation"),
     rule("rebid.decline-limit", "1M P 3M P ?", "P", Points(11, 13), means="declines: a minimum"),
     rule("rebid.accept-limit-nt", "1m P 3m P ?", "3NT", HCP(13), Balanced(True),
          means="3NT: 13+ HCP, stoppers likely"),
@@ -134,9 +135,9 @@ OPENER_REBIDS = [
     rule("rebid.fsf-suit", FSF, ">x", Len("x", 5), means="answering fourth suit: five {x}, no stopper", forcing=F),
     rule("rebid.fsf-support", FSF, ">y", Len("y", 2), means="answering fourth suit: two {y}, nothing else to say",
          forcing=F),
-    # Responder's 2NT invitation over opener's minimum rebid of six: accept with the top of the range (14+
-    # HCP; the length was counted when the suit was rebid), else decline in three of the suit.
-    rule("rebid.accept-2nt", "1x P 1y P 2x P 2NT P ?", "3NT", HCP(14), means="accepts the invitation: 14-15 HCP"),
+    # Responder's 2NT invitation over opener's minimum rebid of six: accept with the top of the range (15+
+    # points, the length counted: 13 HCP and six clubs made 3NT), else decline in three of the suit.
+    rule("rebid.accept-2nt", "1x P 1y P 2x P 2NT P ?", "3NT", Points(15), means="accepts the invitation: 15+ points"),
     rule("rebid.decline-2nt", "1x P 1y P 2x P 2NT P ?", "3x", Len("x", 6), HCP(0, 13),
          means="declines the invitation: six {x}, a minimum"),
     # The 18+ raise of a two-over-one minor forced to game; over partner's 3NT it goes on towards slam.

@@ -81,6 +81,11 @@ RESPONDER_REBIDS = [
     rule("resp2.preference", "1M P 1y P 2z P ?", "2M", Len("M", 2, 2), HCP(0, 9),
          test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2),
          means="preference: 2 {M}, a minimum"),
+    # --- opener's jump shift (19+, forcing to game): 1x P 1M P 3z P ? -----------------------------------------
+    # A five-card major is rebid first, so a five-three fit plays there rather than in 3NT.
+    rule("resp2.after-jump-shift", "1x P 1M P 3z P ?", "3M", Len("M", 5), Len("x", 0, 2), Len("z", 0, 3),
+         given("a new suit", lambda e: e.suit("z") not in (e.suit("x"), e.suit("M"))),
+         means="five {M} after the jump shift: forcing", forcing=F),
     # --- fourth suit forcing: 1x P 1y P 1z P ? and 1x P 1y P 2z P ? with game values and no natural bid --------
     rule("resp2.fourth-suit", ["1x P 1y P 1z P ?", "1x P 1y P 2z P ?"], ">w", HCP(13),
          test("no fit with opener and no stopper for notrump in the fourth suit",
