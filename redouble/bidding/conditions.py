@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from redouble.bidding.meaning import HandRange
 from redouble.cards import Suit
@@ -123,21 +123,36 @@ class HCP(Condition):
 
 
 @dataclass(frozen=True)
-class Points(Condition):
-    """HCP plus a point for each card beyond four in a suit."""
+class PointCount(Condition):
+    """``lo`` to ``hi`` points by a count of HCP and more (``count``); a listener reads an HCP floor
+    ``slack`` below ``lo``, what the count adds to HCP at most in practice."""
 
     lo: int = 0
     hi: int = 40
+    slack: ClassVar[int] = 0
+    unit: ClassVar[str] = "points"
+
+    def count(self, hand: Hand) -> int:
+        raise NotImplementedError
 
     def holds(self, hand: Hand, env: Env) -> bool:
-        return self.lo <= hand.total_points <= self.hi
+        return self.lo <= self.count(hand) <= self.hi
 
     def narrow(self, rng: HandRange, env: Env) -> HandRange:
-        # Length points rarely pass four (a 6-5 hand has three): the HCP floor allows for them.
-        return rng.narrow_hcp(max(0, self.lo - 4), min(37, self.hi))
+        return rng.narrow_hcp(max(0, self.lo - self.slack), min(37, self.hi))
 
     def describe(self, env: Env) -> str:
-        return _span(self.lo, self.hi, "points")
+        return _span(self.lo, self.hi, self.unit)
+
+
+@dataclass(frozen=True)
+class Points(PointCount):
+    """HCP plus a point for each card beyond four in a suit."""
+
+    slack: ClassVar[int] = 4  # length points rarely pass four (a 6-5 hand has three)
+
+    def count(self, hand: Hand) -> int:
+        return hand.total_points
 
 
 def nt_points(hand: Hand) -> int:
@@ -151,20 +166,14 @@ def nt_points(hand: Hand) -> int:
 
 
 @dataclass(frozen=True)
-class NTPoints(Condition):
+class NTPoints(PointCount):
     """``lo`` to ``hi`` notrump points (``nt_points``: HCP and one for a five-card suit)."""
 
-    lo: int = 0
-    hi: int = 40
+    slack: ClassVar[int] = 1
+    unit: ClassVar[str] = "points (a five-card suit counts one)"
 
-    def holds(self, hand: Hand, env: Env) -> bool:
-        return self.lo <= nt_points(hand) <= self.hi
-
-    def narrow(self, rng: HandRange, env: Env) -> HandRange:
-        return rng.narrow_hcp(max(0, self.lo - 1), min(37, self.hi))
-
-    def describe(self, env: Env) -> str:
-        return _span(self.lo, self.hi, "points (a five-card suit counts one)")
+    def count(self, hand: Hand) -> int:
+        return nt_points(hand)
 
 
 def fit_points(hand: Hand) -> int:
@@ -178,20 +187,14 @@ def fit_points(hand: Hand) -> int:
 
 
 @dataclass(frozen=True)
-class FitPoints(Condition):
+class FitPoints(PointCount):
     """Points with a fit found: HCP, length and shortness (``fit_points``)."""
 
-    lo: int = 0
-    hi: int = 40
+    slack: ClassVar[int] = 6
+    unit: ClassVar[str] = "points counting shortness"
 
-    def holds(self, hand: Hand, env: Env) -> bool:
-        return self.lo <= fit_points(hand) <= self.hi
-
-    def narrow(self, rng: HandRange, env: Env) -> HandRange:
-        return rng.narrow_hcp(max(0, self.lo - 6), min(37, self.hi))
-
-    def describe(self, env: Env) -> str:
-        return _span(self.lo, self.hi, "points counting shortness")
+    def count(self, hand: Hand) -> int:
+        return fit_points(hand)
 
 
 @dataclass(frozen=True)
