@@ -804,9 +804,11 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     hcp = hand.hcp
     # Both of them have bid and partner passed, with no fit found yet: the sandwich seat, where the points are
     # theirs. (Once they raise, they have a fit and so, likely, do we: no reason to hold back.)
+    # In the pass-out seat (their last bid followed by two passes) it is balancing, not a sandwich.
     sandwich = (all(any(ex.call.is_bid for ex in ctx.calls_of(seat)) for seat in (ctx.seat.lho, ctx.seat.rho))
                 and not (last.strain is not None and last.strain.suit is not None
-                         and _their_fit(ctx, last.strain.suit) >= 8))
+                         and _their_fit(ctx, last.strain.suit) >= 8)
+                and not (len(ctx.calls) >= 2 and ctx.calls[-1].is_pass and ctx.calls[-2].is_pass))
     if (ctx.system != "basic" and hcp >= 12 + last.level - 1 and last.strain != Strain.NOTRUMP and last.level <= 4
             and all(hand.length(s) <= 2 for s in theirs)
             and (all(hand.length(s) >= 3 for s in Suit if s not in theirs)

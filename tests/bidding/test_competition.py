@@ -248,6 +248,9 @@ CASES = [
     ("A9742.A6.J865.J2", "1D P 1H P 2H", "N", "2S", "they found a heart fit: five spades and 10 HCP compete"),
     # A strong opener short in their suit reopens with a double, not a six-card suit.
     ("AQ.KQT4.A.A98752", "1C 2D P P", "N", "X", "19 HCP and a singleton diamond: double"),
+    # In the pass-out seat it is balancing, not a sandwich: the same five hearts compete there.
+    ("T.K8543.AJ8.K642", "1S P 1NT", "N", "Pass", "a poor five-card suit between two bidders: pass"),
+    ("T.K8543.AJ8.K642", "1S P 1NT P P", "N", "2H", "the same hand in the pass-out seat: balance"),
 ]
 
 
