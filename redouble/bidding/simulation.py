@@ -20,9 +20,8 @@ the rules' own.
 
 from __future__ import annotations
 
-import itertools
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -56,9 +55,12 @@ SURE = 1.0
 # By how much (mean IMPs a layout, matchpoint share over one half, or points) another call must beat the
 # rules' call to be chosen instead: the rules carry what a simulation of twenty layouts cannot see.
 MARGIN = {"imps": 1.0, "matchpoints": 0.15, "total": 40.0}
-# The share of the thinking time in which the layouts that fit the auction are looked for (bid out and
-# searched as they are found); after it the search hands over layouts that do not fit, weighed down.
-DRAW_SHARE = 0.5
+# Shares of the thinking time: dealing and fitting the layouts, then bidding them out; the rest is the
+# double-dummy searches and the bookkeeping after them. (Bidding each layout out as it was found, its
+# searches started at once, solved no more layouts in the time on this loaded 2-core machine and took a
+# fifth more CPU for them: benchmarks/simulation.py, think 0.8 at load 13, ratios 0.85-1.04 and 0.8.)
+DRAW_SHARE = 0.3
+BID_SHARE = 0.35
 # A search is started only while 1.5 times the mean so far still fits; at the deadline the searches still
 # running are left behind (one can take thirty times the mean).
 SAFETY = 1.5
@@ -276,81 +278,57 @@ def _advantages(scores: Sequence[Sequence[int]], weights: Sequence[float],
     return out
 
 
-def simulate(hand: Hand, auction: Auction, candidates: Sequence[BidChoice], layouts: Iterable[Deal],
-             weights: Iterable[float] | None = None, vulnerability: Vulnerability = Vulnerability.NONE,
+def simulate(hand: Hand, auction: Auction, candidates: Sequence[BidChoice], layouts: Sequence[Deal],
+             weights: Sequence[float] | None = None, vulnerability: Vulnerability = Vulnerability.NONE,
              system: Systems = "sayc", scoring: str = "imps", deadline: float | None = None,
              clock: Callable[[], float] = time.perf_counter) -> list[Outcome]:
     """Bid each candidate out on each layout with the rules, score the contracts double-dummy and return
     each candidate's advantage over the first (see :func:`compare`). ``deadline`` (a ``clock`` value) cuts
     the work short: the layouts bid out and solved by then are the ones counted."""
-    weighed: Iterable[tuple[Deal, float]] = zip(layouts, itertools.repeat(1.0)) if weights is None else \
-        zip(layouts, weights, strict=True)
-    return _simulate(hand, auction, candidates, weighed, vulnerability, system, scoring, deadline, clock)
-
-
-def _simulate(hand: Hand, auction: Auction, candidates: Sequence[BidChoice],
-              layouts: Iterable[tuple[Deal, float] | None], vulnerability: Vulnerability, system: Systems,
-              scoring: str, deadline: float | None, clock: Callable[[], float]) -> list[Outcome]:
-    """:func:`simulate` of ``(layout, weight)`` pairs handed over as they are found (None: "none yet").
-
-    Each layout is bid out as soon as it comes and its searches start at once: the cores search one layout
-    while this thread deals and bids out the next (dealing, bidding and searching one after the other left
-    the searches a third of the time, and the cores idle while the layouts were dealt)."""
     from redouble.dd import solve_contracts_until
 
+    weights = list(weights) if weights is not None else [1.0] * len(layouts)
     seat = auction.turn
     side_ns = seat.is_ns
-    used: list[float] = []
-    played: list[list[list[Contract]]] = []  # a layout's contract for each candidate, then its escapes
-    needed: list[list[tuple[Strain, Seat]]] = []  # a layout's searches: (strain, declarer)
-    asked: list[tuple[int, Strain, Seat]] = []
+    started = clock()
+    bid_until = None if deadline is None else started + (deadline - started) * BID_SHARE / (1 - DRAW_SHARE)
+    finals: list[list[Contract]] = []
+    for deal in layouts:
+        if deal[seat] != hand:
+            raise RedoubleError(f"a layout must hold the bidder's hand {hand} for {seat}, not {deal[seat]}")
+        if bid_until is not None and finals and clock() > bid_until:
+            break
+        row = []
+        for cand in candidates:
+            a = auction.copy()
+            a.push(cand.call)
+            row.append(bid_out(deal, a, vulnerability, system))
+        finals.append(row)
+    # A layout where every candidate ends in the same contract scores them alike: no search. Elsewhere
+    # different calls often end in the same strain by the same declarer: one search serves them all. A
+    # contract of theirs we doubled is scored as the better for them of standing and running.
+    played = [[[c, *runner_escapes(layouts[k], c, side_ns)] for c in row] for k, row in enumerate(finals)]
+    needed = [[] if len(set(row)) == 1 else list(dict.fromkeys(
+        (k, x.strain, x.declarer) for choices in played[k] for x in choices
+        if x.strain is not None and x.declarer is not None)) for k, row in enumerate(finals)]
+    searches = [key for keys in needed for key in keys]
+    found = solve_contracts_until([(layouts[k], strain, declarer) for k, strain, declarer in searches], deadline,
+                                  SAFETY, clock)
+    tricks = {key: t for key, t in zip(searches, found, strict=True) if t is not None}
 
-    def searches() -> Iterator[tuple[Deal, Strain, Seat] | None]:
-        for item in layouts:
-            if item is None:
-                yield None  # still looking: the searches running meanwhile are collected
-                continue
-            if deadline is not None and played and clock() > deadline:
-                return
-            deal, weight = item
-            if deal[seat] != hand:
-                raise RedoubleError(f"a layout must hold the bidder's hand {hand} for {seat}, not {deal[seat]}")
-            finals = []
-            for cand in candidates:
-                a = auction.copy()
-                a.push(cand.call)
-                finals.append(bid_out(deal, a, vulnerability, system))
-            # A layout where every candidate ends in the same contract scores them alike: no search.
-            # Elsewhere different calls often end in the same strain by the same declarer: one search serves
-            # them all. A contract of theirs we doubled is scored as the better for them of standing and
-            # running.
-            choices = [[c, *runner_escapes(deal, c, side_ns)] for c in finals]
-            keys = [] if len(set(finals)) == 1 else list(dict.fromkeys(
-                (x.strain, x.declarer) for row in choices for x in row
-                if x.strain is not None and x.declarer is not None))
-            k = len(played)
-            played.append(choices)
-            needed.append(keys)
-            used.append(weight)
-            if not keys:
-                yield None
-            for strain, declarer in keys:
-                asked.append((k, strain, declarer))
-                yield deal, strain, declarer
-
-    found = solve_contracts_until(searches(), deadline, SAFETY, clock)
-    tricks = {key: t for key, t in zip(asked, found, strict=False) if t is not None}
+    def our_score(k: int, contract: Contract) -> int:
+        if not needed[k] or contract.strain is None or contract.declarer is None:
+            return 0
+        return _score(contract, tricks[(k, contract.strain, contract.declarer)], vulnerability, side_ns)
 
     scored: list[list[int]] = []
-    weights: list[float] = []
-    for k, choices in enumerate(played):
-        if any((k, *key) not in tricks for key in needed[k]):
+    used: list[float] = []
+    for k in range(len(finals)):
+        if any(key not in tricks for key in needed[k]):
             continue  # a search the time did not allow
-        scored.append([min((_score(x, tricks[(k, x.strain, x.declarer)], vulnerability, side_ns)
-                            if needed[k] and x.strain is not None and x.declarer is not None else 0) for x in row)
-                       for row in choices])
-        weights.append(used[k])
-    advantage = _advantages(scored, weights, scoring) if scored else [(0.0, 0.0)] * len(candidates)
+        scored.append([min(our_score(k, x) for x in choices) for choices in played[k]])
+        used.append(weights[k])
+    advantage = _advantages(scored, used, scoring) if scored else [(0.0, 0.0)] * len(candidates)
     return [Outcome(c.call, mean, len(scored), spread)
             for c, (mean, spread) in zip(candidates, advantage, strict=True)]
 
@@ -360,9 +338,9 @@ def think_call(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vuln
                layouts: int = LAYOUTS, clock: Callable[[], float] = time.perf_counter) -> BidChoice:
     """The rules' call, unless the decision is close and simulation finds another better by
     :data:`MARGIN` within ``think`` seconds (measured by ``clock``: it governs every limit, so the same
-    seed gives the same call whatever the machine's load when the clock is a fake one, and when the time
-    is enough for every layout). A call chosen by simulation keeps the system's meaning of it; its rule
-    says that simulation chose it.
+    seed gives the same call whatever the machine's load under a fake clock, and with the real one when the
+    time is enough for every layout). A call chosen by simulation keeps the system's meaning of it; its
+    rule says that simulation chose it.
 
     >>> from redouble import Auction, Hand
     >>> choice = think_call(Hand.parse("AKQ4.J92.T8.Q765"), Auction("N", ["1D", "P"]))
@@ -381,17 +359,18 @@ def think_call(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vuln
     candidates = [rules_choice, *others]
     if think <= 0:
         return candidates[0]
-    from redouble.cardplay.auction_fit import LayoutSearch
+    from redouble.cardplay.auction_fit import draw_layouts
 
     seat = auction.turn
     ns, ew = (system, system) if isinstance(system, str) else system
     shown = inferences_of(auction, vulnerability, system)
     ranges = {s: shown[s] for s in SEATS if s != seat}
-    search = LayoutSearch(_view(hand, seat), layouts, auction=auction, vulnerability=vulnerability,
-                          system=(ns, ew), ranges=ranges, seed=seed + _auction_seed(auction, hand),
-                          deadline=started + think * DRAW_SHARE, clock=clock)
+    drawn = draw_layouts(_view(hand, seat), layouts, auction=auction, vulnerability=vulnerability,
+                         system=(ns, ew), ranges=ranges, seed=seed + _auction_seed(auction, hand),
+                         deadline=started + think * DRAW_SHARE, clock=clock)
     try:
-        outcomes = _simulate(hand, auction, candidates, search, vulnerability, system, scoring, deadline, clock)
+        outcomes = simulate(hand, auction, candidates, drawn.deals, drawn.weights, vulnerability, system, scoring,
+                            deadline=deadline, clock=clock)
     except SolverUnavailableError:
         return candidates[0]  # no double-dummy solver here: the rules alone
     return pick(candidates, outcomes, scoring)

@@ -529,7 +529,10 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
             continue
         if not running:
             break
-        timeout = None if deadline is None or not whole else max(0.0, deadline - now)
+        # Only the real clock can be waited on; a caller's own clock passes its deadline when it is read,
+        # after the next search ends.
+        timeout = None if deadline is None or not whole or clock is not time.perf_counter else \
+            max(0.0, deadline - now)
         done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
         if not done:
             break  # the deadline: what still runs is abandoned
