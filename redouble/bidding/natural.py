@@ -136,6 +136,10 @@ def queen_ask_call(ctx: Context) -> Call | None:
 
 
 # --- meanings of calls no rule gives -------------------------------------------------------------------
+NT_INVITATIONS = {"natural.nt-quantitative": (Call("6NT"), "the quantitative 4NT"),
+                  "natural.nt-grand-invite": (Call("7NT"), "the grand slam invitation")}
+
+
 def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     seat, partner = ctx.seat, ctx.partner
     pr = ctx.ranges[partner]
@@ -176,6 +180,9 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     if slam_ask is not None:
         return slam_ask
     if call.strain == Strain.NOTRUMP:
+        invited = NT_INVITATIONS.get(ctx.partner_last_rule or "")
+        if invited is not None and call is invited[0]:
+            return Meaning(f"{call}: accepts {invited[1]}, more than a minimum"), "natural.nt-accept"
         if call.level == 4 and reads_as_ace_ask(ctx):
             return ace_ask(ctx)
         if call.level == 5 and ctx.calls_of(seat) and ctx.calls_of(seat)[-1].rule == "slam.blackwood":
@@ -615,8 +622,11 @@ def partner_keycards(ctx: Context, hand: Hand) -> tuple[int, bool | None]:
     if reply.strain in (Strain.HEARTS, Strain.SPADES):
         return 2, reply.strain == Strain.SPADES
     low, high = (1, 4) if reply.strain == Strain.CLUBS else (0, 3)
-    strong = ctx.ranges[ctx.partner].hcp_min >= 12 or ctx.points_shown(ctx.partner) is not None \
-        and ctx.points_shown(ctx.partner)[0] >= 16  # type: ignore[index]
+    # An opener, or a hand that has cue-bid towards slam, with none of the keycards is too unlikely to
+    # read the answer so.
+    shown = ctx.points_shown(ctx.partner)
+    strong = (ctx.ranges[ctx.partner].hcp_min >= OPENER_FLOOR or shown is not None and shown[0] >= 16
+              or any(ex.rule in SLAM_TRIES for ex in ctx.calls_of(ctx.partner)))
     theirs = high if own + high <= 5 and (own + low <= 1 or (strong and own + low <= 2)) else low
     return theirs, None
 
@@ -672,6 +682,14 @@ def _after_keycards(ctx: Context, hand: Hand, asked: str, reply: Call) -> tuple[
     return Call.PASS, "slam.small", "slam reached"
 
 
+OPEN_RANGE_EXTRA = 2
+
+
+def _my_last_bid_natural_nt(ctx: Context) -> bool:
+    last = next((ex for ex in reversed(ctx.calls_of(ctx.seat)) if ex.call.is_bid), None)
+    return last is not None and last.call.strain == Strain.NOTRUMP and not last.meaning.alert
+
+
 def _answer_nt_invitation(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     """My answer to partner's quantitative 4NT (or 5NT, forcing to six) over my natural notrump rebid that
     limited my hand: the top half of the range accepts, a five-card suit counting a point."""
@@ -680,15 +698,21 @@ def _answer_nt_invitation(ctx: Context, hand: Hand) -> tuple[Call, str, str] | N
             or not ctx.calls[-1].is_pass:
         return None
     limits = nt_range(ctx, ctx.seat)
-    if limits is None:
-        return None  # my notrump did not limit my hand: judge as usual
-    lo, hi = limits
-    accept = 2 * (hand.hcp + (max(hand.shape) >= 5)) > lo + hi
+    if limits is not None:
+        lo, hi = limits
+        accept = 2 * (hand.hcp + (max(hand.shape) >= 5)) > lo + hi
+        top, bottom = "the top of my range", "the bottom of my range"
+    elif _my_last_bid_natural_nt(ctx):
+        # An open-ended range (2C-2NT positive, 8+): "not a minimum" is two points over its floor.
+        accept = hand.hcp + (max(hand.shape) >= 5) >= ctx.ranges[ctx.seat].hcp_min + OPEN_RANGE_EXTRA
+        top, bottom = "more than my minimum", "a minimum"
+    else:
+        return None  # my last bid was no natural notrump: judge as usual
     if invitation == "natural.nt-quantitative":
-        return (Call("6NT"), "natural.nt-accept", "accepts the quantitative 4NT: the top of my range") if accept \
-            else (Call.PASS, "natural.nt-decline", "declines the quantitative 4NT: the bottom of my range")
-    return (Call("7NT"), "natural.nt-accept", "accepts the grand slam invitation: the top of my range") if accept \
-        else (Call("6NT"), "natural.nt-decline", "declines the grand slam invitation: the bottom of my range")
+        return (Call("6NT"), "natural.nt-accept", f"accepts the quantitative 4NT: {top}") if accept \
+            else (Call.PASS, "natural.nt-decline", f"declines the quantitative 4NT: {bottom}")
+    return (Call("7NT"), "natural.nt-accept", f"accepts the grand slam invitation: {top}") if accept \
+        else (Call("6NT"), "natural.nt-decline", f"declines the grand slam invitation: {bottom}")
 
 
 def _slam_over_notrump(ctx: Context, hand: Hand, strain: Strain) -> tuple[Call, str, str] | None:
@@ -1057,6 +1081,49 @@ def partner_losers(points: float, ctx: Context | None = None) -> float:
     return min(10.0, max(4.0, 11.3 - points / 3))
 
 
+def self_sufficient(hand: Hand, suit: Suit) -> bool:
+    """A suit that plays opposite a void: seven cards with two of the top three honours, or six headed by
+    the ace, king and queen.
+
+    >>> [self_sufficient(Hand.parse(h), Suit.HEARTS) for h in ("KQT.AKQT986.A.K5", "AK95.AKJ73.6.AQ8")]
+    [True, False]
+    """
+    n, top = hand.length(suit), _top_honours(hand, suit)
+    return n >= 7 and top >= 2 or n >= 6 and top == 3
+
+
+def _strong_hand_drives(ctx: Context, hand: Hand, fit: Suit | None, p_est: float) -> tuple[Call, str, str] | None:
+    """The strong 2C opener is the captain: with a fit or a self-sufficient suit of its own, it counts
+    tricks (losing-trick count: its own losers and those partner's calls imply), and with twelve it drives
+    to a slam: Blackwood first unless it holds three aces (one ace missing at most); partner's points
+    alone never get there opposite a 2C opener's (a 25-count passed 3NT with twelve tricks in hand)."""
+    if ctx.system == "basic" or not any(ex.rule == "open.2c" for ex in ctx.calls_of(ctx.seat)) \
+            or not partner_has_bid(ctx) or not ctx.last_bid_is_ours or ctx.they_have_bid:
+        return None
+    trump = fit
+    if trump is None:
+        own = [s for s in Suit if self_sufficient(hand, s)]
+        trump = max(own, key=lambda s: (hand.length(s), s)) if own else None
+    last = ctx.last_bid
+    if trump is None or last is None or last.level >= 6:
+        return None
+    tricks = 24 - hand.losers - partner_losers(p_est, ctx)
+    if tricks < LTC_SLAM_TRICKS:
+        return None
+    four_nt = Call.bid(4, Strain.NOTRUMP)
+    if _aces(hand) < 3:
+        if reads_as_ace_ask(ctx) and ctx.is_legal(four_nt):
+            meaning, name = ace_ask(ctx)
+            return four_nt, name, f"{meaning.text}: about {tricks:.0f} tricks together"
+        return None
+    # Notrump scores more when every suit is held and partner's last bid was natural notrump.
+    strain = Strain.NOTRUMP if partner_bid_nt_naturally(ctx) and min(hand.shape) >= 2 else trump.strain
+    slam = Call.bid(6, strain)
+    if not ctx.is_legal(slam):
+        return None
+    return slam, "natural.slam", f"slam: about {tricks:.0f} tricks together, at most one ace missing"
+
+
 def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tuple[Call, str, str] | None:
     """Control cue-bidding with a major agreed at the game-forcing level: cue with slam interest, answer
     partner's cue, and use Blackwood only when no side suit is left without a control."""
@@ -1097,6 +1164,15 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
         # Partner signed off after my cue-bid.
         if not holes and slam_combined >= SLAM_POINTS + 2 and ctx.is_legal(blackwood):
             return blackwood, ace_ask(ctx)[1], "keycard ask: enough for slam even opposite a sign-off"
+        # Partner cue-bid first and then stopped: a suit neither of us has cued is the likely reason. Holding
+        # its control myself, both hands have shown interest and every suit is covered: ask.
+        partner_tried = any(ex.rule in SLAM_TRIES for ex in ctx.calls_of(ctx.partner))
+        unshown = [s for s in Suit if s != fit and s not in controls_shown(ctx, ctx.partner)
+                   and s not in controls_shown(ctx, ctx.seat)]
+        if (partner_tried and not holes and unshown and all(s in own_controls(hand) for s in unshown)
+                and slam_combined >= SLAM_POINTS - MUTUAL_INTEREST and ctx.is_legal(blackwood)):
+            return blackwood, ace_ask(ctx)[1], (f"keycard ask: partner stopped for want of a control in "
+                                                f"{' and '.join(s.name.lower() for s in unshown)}, and I hold it")
         return Call.PASS, "slam.signoff", "partner signed off in game"
     opened = next((ex.rule for ex in ctx.calls_of(ctx.seat) if ex.call.is_bid), None)
     # A strong 2C opener raised by partner tries for slam on less: partner's raise (not the weak jump to
@@ -1334,6 +1410,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
             and 24 - hand.losers - partner_losers(p_est, ctx) >= LTC_SLAM_TRICKS):
         # A minor game with playing strength to spare: ask for aces on the way (never a slam off two).
         level = 6
+    drive = _strong_hand_drives(ctx, hand, agreed_suit(ctx, hand), p_est)
+    if drive is not None and level < 6:
+        return drive
     compete_fit = False
     if fit is not None and strain == fit.strain and not ours and last is not None:
         # Competing: the law of total tricks lets us bid to the level of our fit.

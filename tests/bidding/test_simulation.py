@@ -77,7 +77,8 @@ def test_no_candidates_where_partner_relies_on_the_system(hand: str, calls: str)
 
 def test_bid_out_and_the_comparison_of_scores() -> None:
     deal = Deal.parse("N:AKQ2.K52.A83.KJ4 J54.Q83.KJ92.Q72 T963.AJ4.Q5.A963 87.T976.T764.T85")
-    assert str(bid_out(deal, Auction("N", ["2NT", "P"]), NONE, "sayc")) == "3NT-N"
+    # (Stayman finds the 4-4 spade fit: South's 10 HCP bid game in it.)
+    assert str(bid_out(deal, Auction("N", ["2NT", "P"]), NONE, "sayc")) == "4S-N"
     # IMPs for each candidate against the first, a layout at a time: +250 is 6 IMPs, -190 is 5.
     assert compare([[420, 170], [-50, 140]], [1.0, 1.0]) == [0.0, -0.5]
     assert compare([[420, 170], [-50, 140]], [1.0, 3.0]) == [0.0, 2.25]

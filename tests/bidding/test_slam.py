@@ -58,6 +58,32 @@ CASES = [
     ("AKQ.AKJ65.A4.K32", "2C P 2D P 2H P 3H P", "3S", "2C opener raised: a cue-bid, spades first"),
     ("J97.Q974.K32.KQ4", "2C P 2D P 2H P 3H P 3S P", "4C", "a control in clubs: show it, let the 2C hand ask"),
     ("T97.Q974.832.Q54", "2C P 2D P 2H P 3H P 3S P", "4H", "no control to show: sign off"),
+    # The 2C opener is the captain and counts tricks: a self-sufficient suit and two losers opposite a
+    # second suit ask for aces; one loser and three aces bid the slam (partner's 3NT denied a fit, and the
+    # singleton heart keeps it out of notrump); partner's 3NT after a 5-4 two-suiter does not stop it.
+    ("KQT.AKQT986.A.K5", "2C P 2D P 2H P 3D P", "4NT", "2C opener, two losers opposite a second suit: ask"),
+    ("KQT.AKQT986.A.K5", "2C P 2D P 2H P 3D P 4NT P 5D P", "6H", "one ace missing: six of my own suit"),
+    ("KQT.AKQT986.A.K5", "2C P 2D P 2H P 3D P 4NT P 5C P", "5H", "two aces missing: sign off"),
+    ("AK.6.AKQ.AKQ9653", "2C P 2D P 3C P 3NT P", "6C", "twelve tricks in hand and three aces: the slam"),
+    ("AK.Q6.AKQ.AKQ965", "2C P 2D P 3C P 3NT P", "6NT", "every suit held opposite partner's notrump: 6NT"),
+    ("AKQJT98.AK.K5.43", "2C P 2D P 2S P 2NT P", "4S", "three losers opposite a second negative: game"),
+    ("AK95.AKJ73.6.AQ8", "2C P 2D P 2H P 2S P", "4S", "four losers opposite 4-7 and five spades: game"),
+    # Opposite a limit raise (about eight losers), opener's four losers look for slam; five accept.
+    ("AKJ732.A8.3.AK73", "1S P 3S P", "4C", "four losers opposite a limit raise: a cue-bid"),
+    ("AKJ73.A8.Q3.AK73", "1S P 3S P", "4S", "five losers: game"),
+    # 1NT-2C-2H: a fit and five losers opposite the notrump's seven make a slam try, however few the HCP.
+    (".KQ62.AT7.QJT963", "1NT P 2C P 2H P", "3S", "a fit, a void and five losers: slam try"),
+    ("Q2.KQ62.AT7.J963", "1NT P 2C P 2H P", "4H", "a fit and seven losers: game"),
+    (".KQ62.AT7.QJT963", "1NT P 2C P 2H P 3S P 4C P", "4NT", "a void and partner's club control: ask"),
+    # After both hands cue-bid, partner's sign-off points at the suit neither of us showed: with its ace,
+    # ask; without, respect it.
+    ("A.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "4NT", "partner stopped for the spade control I hold"),
+    ("Q.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "Pass", "no first-round control there: game"),
+    ("A.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P 4NT P 5D P", "6H",
+     "a cue-bidding opener holds three keycards, not none"),
+    # 2C-2NT (8+ balanced): partner's quantitative 4NT is accepted two points over the floor.
+    ("Q97.QJ94.82.KQ94", "2C P 2NT P 4NT P", "6NT", "ten HCP over a floor of eight: accept"),
+    ("Q97.QJ94.82.K854", "2C P 2NT P 4NT P", "Pass", "eight HCP: the minimum declines"),
     ("AKQ.AKJ65.A4.K32", "2C P 2D P 2H P 3H P 3S P 4C P", "4NT", "every suit controlled: keycards for hearts"),
     ("AKQ.AKJ65.A4.K32", "2C P 2D P 2H P 3H P 3S P 4H P", "Pass", "partner has nothing: game"),
     ("J97.Q974.K32.KQ4", "2C P 2D P 2H P 3H P 3S P 4C P 4NT P", "5D", "hearts agreed: none of the keycards"),
@@ -161,6 +187,9 @@ def test_no_grand_slam_without_asking() -> None:
     ("P 1C P 1H P 1NT P 4NT", "natural.nt-quantitative", "invites 6NT"),
     ("P 1C P 1H P 2NT P 4C", "nt.gerber", "Gerber"),
     ("P 1NT P 2C P 2H P 3S", "nt.stayman-slam-try", "a fit in hearts"),
+    ("2C P 2D P 2H P 3D P 4NT", "slam.blackwood", "how many aces"),
+    ("2C P 2NT P 4NT P 6NT", "natural.nt-accept", "accepts the quantitative 4NT"),
+    ("1H 2S 3S P 4C P 4D P 4H P 4NT", "slam.rkcb", "hearts agreed"),
     ("2NT P 3D P 3H P 4C", "nt.transfer-slam-try", "slam interest"),
 ])
 def test_notrump_slam_calls_are_explained(auction: str, rule: str, words: str) -> None:

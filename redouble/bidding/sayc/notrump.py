@@ -38,6 +38,11 @@ spades_at_least = test("at least as many spades as hearts",
                        lambda h, e: h.length(Suit.SPADES) >= h.length(Suit.HEARTS))
 six_minor = any_of(Len("C", 6), Len("D", 6))
 unbalanced = test("unbalanced", lambda h, e: not h.is_semi_balanced)
+# Opposite a notrump opening's seven losers or so, a hand with a fit and five losers makes twelve tricks
+# likely (the losing-trick count): a slam try with game values, however few the high cards.
+FIT_SLAM_LOSERS = 5
+few_losers = test(f"{FIT_SLAM_LOSERS} losers or fewer", lambda h, e: h.losers <= FIT_SLAM_LOSERS)
+not_few_losers = test(f"more than {FIT_SLAM_LOSERS} losers", lambda h, e: h.losers > FIT_SLAM_LOSERS)
 
 
 def semi_balanced_when(required: bool):  # type: ignore[no-untyped-def]
@@ -146,11 +151,13 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
         for m_name, other in (("H", "S"), ("S", "H")):
             reply = f"{p} {stay} P {lvl}{m_name} P"
             out += [
-                rule("nt.stayman-game", f"{reply} ?", f"4{m_name}", Len(m_name, 4), HCP(game_lo, six_lo - 4),
+                rule("nt.stayman-game", f"{reply} ?", f"4{m_name}", Len(m_name, 4), HCP(game_lo, quant_lo - 2),
+                     not_few_losers,
                      means=f"game in {Suit.parse(m_name).name.lower()}: a fit"),
                 rule("nt.stayman-invite", f"{reply} ?", f"3{m_name}", Len(m_name, 4), HCP(inv_lo, game_lo - 1),
                      means="invites game with a fit", forcing=INV) if full else None,
                 rule("nt.stayman-3nt", f"{reply} ?", "3NT", NTPoints(game_lo), HCP(0, quant_lo - 1),
+                     Len(m_name, 0, 3),
                      means="game in notrump: no fit"),
                 rule("nt.stayman-2nt", f"{reply} ?", "2NT", NTPoints(inv_lo, game_lo - 1),
                      means="invites 3NT: no fit", forcing=INV) if full else None,
@@ -166,7 +173,8 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
             try_call = f"{lvl + 1}{other}" if step == 1 else f"{lvl}{other}"
             if m_name == "H" or step == 1:
                 out += [
-                    rule("nt.stayman-slam-try", f"{reply} ?", try_call, Len(m_name, 4), HCP(quant_lo - 1),
+                    rule("nt.stayman-slam-try", f"{reply} ?", try_call, Len(m_name, 4),
+                         any_of(HCP(quant_lo - 1), (HCP(game_lo), few_losers)),
                          means=f"a fit in {Suit.parse(m_name).name.lower()} and slam interest (artificial)",
                          forcing=GF, alert=True),
                     rule("nt.stayman-slam-try-reply", f"{reply} {try_call} P ?", f"4{m_name}", min_hcp,

@@ -94,7 +94,10 @@ OPENER_REBIDS = [
          forcing=INV),
     rule("rebid.pass-after-raise", "1m P 2m P ?", "P", Points(11, 17), means="pass: no game"),
     # --- after a limit raise: 1x P 3x P ? ------------------------------------------------------------
-    rule("rebid.accept-limit", "1M P 3M P ?", "4M", any_of(Points(14), FitPoints(15)), means="accepts the invitation"),
+    # With four losers or fewer, opposite the limit raise's eight, slam is near: the natural layer counts
+    # tricks and asks for keycards.
+    rule("rebid.accept-limit", "1M P 3M P ?", "4M", any_of(Points(14), FitPoints(15)),
+         test("five losers or more", lambda h, e: h.losers >= 5), means="accepts the invitation"),
     rule("rebid.decline-limit", "1M P 3M P ?", "P", Points(11, 13), means="declines: a minimum"),
     rule("rebid.accept-limit-nt", "1m P 3m P ?", "3NT", HCP(13), Balanced(True),
          means="3NT: 13+ HCP, stoppers likely"),
