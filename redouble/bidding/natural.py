@@ -572,7 +572,9 @@ def _after_reply(ctx: Context, hand: Hand, asked: str, reply_call: Call) -> tupl
     if step == 0 and own == 0:
         theirs = 4
     total = own + theirs
-    fit = agreed_suit(ctx, hand) or own_trump_suit(ctx, hand)
+    fit = agreed_suit(ctx, hand)
+    if fit is None:  # (not "or": clubs is suit 0, and false)
+        fit = own_trump_suit(ctx, hand)
     strain = Strain.NOTRUMP if fit is None or (gerber and hand.is_semi_balanced) else fit.strain
     combined = hand.hcp + estimate(ctx.ranges[ctx.partner])
     if not kings:

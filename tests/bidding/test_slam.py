@@ -81,6 +81,8 @@ CASES = [
     ("Q.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "Pass", "no first-round control there: game"),
     ("A.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P 4NT P 5D P", "6H",
      "a cue-bidding opener holds three keycards, not none"),
+    # After plain Blackwood the asker plays in the fit found (a club fit is a fit: 6NT went down, 6C made).
+    ("AQT84.5.82.AKT92", "1D P 1S P 2C P 4NT P 5D P", "6C", "one ace missing: six of the nine-card club fit"),
     # 2C-2NT (8+ balanced): partner's quantitative 4NT is accepted two points over the floor.
     ("Q97.QJ94.82.KQ94", "2C P 2NT P 4NT P", "6NT", "ten HCP over a floor of eight: accept"),
     ("Q97.QJ94.82.K854", "2C P 2NT P 4NT P", "Pass", "eight HCP: the minimum declines"),
