@@ -191,7 +191,7 @@ def bid_out(deal: Deal, auction: Auction, vulnerability: Vulnerability, system: 
 
     >>> deal = Deal.parse("N:AKQ2.K52.A83.KJ4 J54.Q83.KJ92.Q72 T963.AJ4.Q5.A963 87.T976.T764.T85")
     >>> str(bid_out(deal, Auction("N", ["2NT", "P"]), Vulnerability.NONE, "sayc"))
-    '3NT-N'
+    '4S-N'
     """
     a = auction.copy()
     while not a.is_complete and len(a.calls) < MAX_CALLS:
