@@ -604,9 +604,14 @@ def _after_reply(ctx: Context, hand: Hand, asked: str, reply_call: Call) -> tupl
 
 
 def own_trump_suit(ctx: Context, hand: Hand) -> Suit | None:
-    """With no fit agreed, the suit I would play a slam in: my own six-card suit, else partner's five-card
-    suit where I hold three."""
+    """With no fit agreed, the suit I would play a slam in: a 2C opener's five-card suit where I hold two, my
+    own six-card suit, else partner's five-card suit where I hold three."""
     pr = ctx.ranges[ctx.partner]
+    if any(ex.rule == "open.2c" for ex in ctx.calls_of(ctx.partner)):
+        # The 2C opener's long suit is the trump suit, opposite a doubleton.
+        strong = [s for s in Suit if pr.length_min[s] >= 5 and hand.length(s) >= 2]
+        if strong:
+            return max(strong, key=lambda s: (pr.length_min[s], s))
     mine = [s for s in Suit if hand.length(s) >= 6 and s not in ctx.their_suits]
     if mine:
         return max(mine, key=lambda s: (hand.length(s), s))
@@ -1098,7 +1103,8 @@ def _strong_hand_drives(ctx: Context, hand: Hand, fit: Suit | None, p_est: float
     """The strong 2C opener is the captain: with a fit or a self-sufficient suit of its own, it counts
     tricks (losing-trick count: its own losers and those partner's calls imply), and with twelve it drives
     to a slam: Blackwood first unless it holds three aces (one ace missing at most); partner's points
-    alone never get there opposite a 2C opener's (a 25-count passed 3NT with twelve tricks in hand)."""
+    alone never get there opposite a 2C opener's (a 25-count passed 3NT with twelve tricks in hand). Not with a
+    void in partner's suit: the values partner showed are wasted there."""
     if ctx.system == "basic" or not any(ex.rule == "open.2c" for ex in ctx.calls_of(ctx.seat)) \
             or not partner_has_bid(ctx) or not ctx.last_bid_is_ours or ctx.they_have_bid:
         return None
@@ -1109,6 +1115,9 @@ def _strong_hand_drives(ctx: Context, hand: Hand, fit: Suit | None, p_est: float
     last = ctx.last_bid
     if trump is None or last is None or last.level >= 6:
         return None
+    pr = ctx.ranges[ctx.partner]
+    if any(hand.length(s) == 0 and pr.length_min[s] >= 4 for s in Suit):
+        return None  # partner's values sit in my void (and Blackwood's answer may be the ace there)
     tricks = 24 - hand.losers - partner_losers(p_est, ctx)
     if tricks < LTC_SLAM_TRICKS:
         return None

@@ -68,6 +68,8 @@ CASES = [
     ("AK.Q6.AKQ.AKQ965", "2C P 2D P 3C P 3NT P", "6NT", "every suit held opposite partner's notrump: 6NT"),
     ("AKQJT98.AK.K5.43", "2C P 2D P 2S P 2NT P", "4S", "three losers opposite a second negative: game"),
     ("AK95.AKJ73.6.AQ8", "2C P 2D P 2H P 2S P", "4S", "four losers opposite 4-7 and five spades: game"),
+    ("QJ7.AKQT92..AQ97", "2C P 3D P", "4H", "a void in partner's suit wastes the positive's values: game"),
+    ("T6.A8.AJ5.KJT832", "2C P 3C P 4H P 4NT P 5D P", "6H", "after Blackwood, the 2C opener's suit, not my clubs"),
     # Opposite a limit raise (about eight losers), opener's four losers look for slam; five accept.
     ("AKJ732.A8.3.AK73", "1S P 3S P", "4C", "four losers opposite a limit raise: a cue-bid"),
     ("AKJ73.A8.Q3.AK73", "1S P 3S P", "4S", "five losers: game"),
