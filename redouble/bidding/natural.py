@@ -632,7 +632,7 @@ def partner_keycards(ctx: Context, hand: Hand) -> tuple[int, bool | None]:
     # An opener, or a hand that has cue-bid towards slam, with none of the keycards is too unlikely to
     # read the answer so.
     shown = ctx.points_shown(ctx.partner)
-    strong = (ctx.ranges[ctx.partner].hcp_min >= OPENER_FLOOR or shown is not None and shown[0] >= 16
+    strong = (ctx.ranges[ctx.partner].hcp_min >= 12 or shown is not None and shown[0] >= 16
               or any(ex.rule in SLAM_TRIES for ex in ctx.calls_of(ctx.partner)))
     theirs = high if own + high <= 5 and (own + low <= 1 or (strong and own + low <= 2)) else low
     return theirs, None
