@@ -83,7 +83,8 @@ def serve(think: float) -> None:
         choice = simulation.think_call(Hand.parse(hand), Auction(dealer, calls.split()), Vulnerability[vul],
                                        think=think, seed=board)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(json.dumps({"layouts": sum(seen), "wall": wall, "cpu": cpu, "call": str(choice.call)}), flush=True)
+        print(json.dumps({"layouts": sum(seen), "wall": wall, "cpu": cpu, "call": str(choice.call),
+                          "close": bool(seen)}), flush=True)
 
 
 class Worker:
@@ -111,10 +112,11 @@ class Worker:
         self.process.stdin.close()
         self.process.wait()
 
-    def figures(self) -> dict[str, float]:
-        layouts = [int(a["layouts"]) for a in self.answers]  # type: ignore[call-overload]
-        walls = [float(a["wall"]) for a in self.answers]  # type: ignore[arg-type]
-        cpu = sum(float(a["cpu"]) for a in self.answers)  # type: ignore[arg-type]
+    def figures(self, counted: list[int]) -> dict[str, float]:
+        answers = [self.answers[k] for k in counted]
+        layouts = [int(a["layouts"]) for a in answers]  # type: ignore[call-overload]
+        walls = [float(a["wall"]) for a in answers]  # type: ignore[arg-type]
+        cpu = sum(float(a["cpu"]) for a in answers)  # type: ignore[arg-type]
         return {"layouts": statistics.fmean(layouts), "per_cpu": sum(layouts) / cpu if cpu else 0.0,
                 "wall": statistics.fmean(walls), "wall_max": max(walls), "min": min(layouts)}
 
@@ -155,15 +157,19 @@ def main() -> None:
     for worker in workers.values():
         worker.close()
     mode = "no time limit" if args.all else f"think {think} s"
-    print(f"{count} close decisions, {mode}, load {os.getloadavg()[0]:.1f} at the end")
-    figures = {name: w.figures() for name, w in workers.items()}
+    # A decision the rules of either tree no longer leave close (no simulation at all) is not counted.
+    counted = [k for k in range(count) if all(w.answers[k]["close"] for w in workers.values())]
+    if len(counted) < count:
+        print(f"not close in some tree (not counted): decisions {sorted(set(range(count)) - set(counted))}")
+    print(f"{len(counted)} close decisions, {mode}, load {os.getloadavg()[0]:.1f} at the end")
+    figures = {name: w.figures(counted) for name, w in workers.items()}
     for name, f in figures.items():
         print(report(f"{name} ({args.against})" if name == "against" else name, f))
     if "against" in figures:
         mine, theirs = figures["this tree"], figures["against"]
         print(f"ratio this tree / against: layouts a decision {mine['layouts'] / theirs['layouts']:.2f}, "
               f"layouts a second of CPU {mine['per_cpu'] / theirs['per_cpu']:.2f}")
-        differ = [k for k in range(count) if workers["this tree"].answers[k]["call"]
+        differ = [k for k in counted if workers["this tree"].answers[k]["call"]
                   != workers["against"].answers[k]["call"]]
         if differ:
             print(f"calls differ on decisions {differ}")
