@@ -607,30 +607,19 @@ def _value_from_future(play: Play, fut: object) -> int:
     return _declarer_total(play, int(fut.score[0]))  # type: ignore[attr-defined]
 
 
-def solve_contracts_until(contracts: Iterable[tuple[Deal, Strain, Seat] | None], deadline: float | None,
+def solve_contracts_until(contracts: Sequence[tuple[Deal, Strain, Seat]], deadline: float | None,
                           safety: float = 1.5, clock: Callable[[], float] = time.perf_counter) -> list[int | None]:
     """:func:`solve_contracts` one search a core, in order, until ``deadline`` (a ``clock`` value; None: all),
-    as :func:`solve_positions_until` does: None for a contract not solved by then. ``contracts`` may be a
-    generator that finds its contracts as the cores search (yielding None for "none yet"); the answers are
-    then for the contracts it gave.
+    as :func:`solve_positions_until` does: None for a contract not solved by then.
 
     >>> four_spades = (Deal.random(seed=3), Strain.SPADES, Seat.NORTH)
     >>> solve_contracts_until([four_spades], None) == solve_contracts([four_spades])
     True
-    >>> solve_contracts_until((c for c in [None, four_spades]), None) == solve_contracts([four_spades])
-    True
     """
-    def structure(item: object) -> object:
-        return _opening_struct(*_checked_contract(item))
-
-    if isinstance(contracts, Sequence):
-        for item in contracts:
-            _checked_contract(item)  # a bad item is named before any search starts
-    _, answers = _solve_until(contracts, structure, deadline, safety, 1, clock)
-    results = [None if a is None else 13 - a.score[0] for a in answers]  # type: ignore[attr-defined]
-    if isinstance(contracts, Sequence):
-        results += [None] * (len(contracts) - len(results))
-    return results
+    structs = [_opening_struct(*_checked_contract(item)) for item in contracts]
+    _, answers = _solve_until(structs, lambda s: s, deadline, safety, 1, clock)
+    answers += [None] * (len(structs) - len(answers))
+    return [None if a is None else 13 - a.score[0] for a in answers]  # type: ignore[attr-defined]
 
 
 def opening_leads(deal: Deal, contract: Contract | str) -> dict[Card, int]:

@@ -54,16 +54,3 @@ def test_until_a_deadline() -> None:
     fake_now = iter(range(100))  # a clock of its own: one second a reading, the deadline long past
     assert solve_contracts_until(items, -5.0, clock=lambda: float(next(fake_now)))[1:] == [None, None, None]
 
-
-def test_until_a_deadline_from_a_generator() -> None:
-    deals = [Deal.random(seed=s) for s in range(3)]
-    items = [(d, Strain.SPADES, Seat.NORTH) for d in deals]
-
-    def found_as_it_goes():  # type: ignore[no-untyped-def]  -- "none yet" now and then, as a layout search does
-        for item in items:
-            yield None
-            yield item
-
-    assert solve_contracts_until(found_as_it_goes(), None) == solve_contracts(items)
-    with pytest.raises(RedoubleError, match=r"expected \(deal, strain, declarer\), not None"):
-        solve_contracts_until([None], None)  # a list says what to solve: None is no contract
