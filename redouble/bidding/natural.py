@@ -256,6 +256,11 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
                         "natural.suit")
 
 
+def game_points(ctx: Context) -> int:
+    """The points together the natural judgement bids game on: one fewer vulnerable, where game pays more."""
+    return GAME_POINTS - (1 if ctx.we_vulnerable else 0)
+
+
 def natural_values(ctx: Context, call: Call) -> tuple[int, int] | None:
     """The points (HCP with length or support) a natural suit bid below game at the three level or higher
     shows, read as the natural judgement bids it: an invitation where our points together reach two short of
@@ -275,7 +280,7 @@ def natural_values(ctx: Context, call: Call) -> tuple[int, int] | None:
     if ctx.forced and call == cheapest_call:
         return None
     p_est = partner_estimate(ctx, ctx.ranges[ctx.seat].hcp_min)
-    game = GAME_POINTS - (1 if ctx.we_vulnerable else 0)
+    game = game_points(ctx)
     suit = strain.suit
     if (not ctx.last_bid_is_ours and suit is not None and ctx.ranges[ctx.partner].length_min[suit] >= 3
             and call == cheapest_call):
@@ -1355,7 +1360,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     slam_combined = max(combined, mine + floor + SLAM_SHARE * (hi - floor))
     if fit is not None:
         slam_combined += shortness_adjustment(ctx, hand, fit)
-    game = GAME_POINTS - (1 if ctx.we_vulnerable else 0)
+    game = game_points(ctx)
     last = ctx.last_bid
     ours = ctx.last_bid_is_ours
 
