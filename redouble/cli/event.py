@@ -9,7 +9,7 @@
 - ``event results EVENT``: the ranking (``--json``; ``--html FILE``, ``--csv FILE``, ``--pbn FILE`` to export);
 - ``event score RESULTS.pbn``: rank an event from a results file whose boards carry travellers
   (``ScoreTable``), as club programs export them; or a teams event from its matches' IMPs or from both
-  tables of every board (``--scoring teams`` or ``bam``).
+  tables of every board (``--scoring teams`` or ``bam``); or a USEBIO ``.xml`` file, pairs or teams.
 """
 
 from __future__ import annotations
@@ -127,7 +127,7 @@ def _output_options(p: argparse.ArgumentParser) -> None:
                                                                 "-travellers.csv beside it)")
     p.add_argument("--pbn", metavar="FILE", default=None, help="write the boards with ScoreTable and "
                                                                 "TotalScoreTable sections")
-    p.add_argument("--usebio", metavar="FILE", default=None, help="write the results as USEBIO 1.2 XML (pairs)")
+    p.add_argument("--usebio", metavar="FILE", default=None, help="write the results as USEBIO 1.2 XML")
     p.add_argument("--paper", choices=["a4", "letter"], default="a4")
 
 
@@ -292,7 +292,7 @@ def run_deals(args: argparse.Namespace) -> int:
 def run_results(args: argparse.Namespace) -> int:
     event = _load(args)
     if event.config.kind == "teams":
-        _write_teams(args, event.score_teams(), event.names, event.config.name)
+        _write_teams(args, event.score_teams(), event.names, event.config.name, dict(event.deals))
         return 0
     _write_outputs(args, event.score(), event.names, event.config.name, dict(event.deals))
     return 0
@@ -334,8 +334,6 @@ def _score_usebio(args: argparse.Namespace) -> int:
     from redouble.events.scoring import score_pairs
     from redouble.events.usebio import read_usebio
 
-    if args.scoring in ("teams", "bam"):
-        raise CommandError("a USEBIO file is read for pairs events only")
     try:
         text = Path(args.file).read_text(encoding="utf-8")
         found = read_usebio(text)
@@ -343,6 +341,19 @@ def _score_usebio(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot read {args.file}: {exc}") from None
     except RedoubleError as exc:
         raise CommandError(f"{args.file}: {exc}") from None
+    title = found.title or Path(args.file).stem
+    if found.kind == "teams":
+        if args.scoring not in (None, "teams", "bam"):
+            raise CommandError(f"{args.file} is a teams event: score it as teams or bam, not {args.scoring}")
+        if args.two_fields:
+            raise CommandError("--two-fields ranks pairs; a teams event has one ranking")
+        if not found.results:
+            raise CommandError(f"{args.file} has no matches (MATCH elements with their BOARDs)")
+        method = "bam" if args.scoring == "bam" or args.scoring is None and found.method == "bam" else "imps"
+        _write_teams(args, found.teams.score(method), found.names, title, {})
+        return 0
+    if args.scoring in ("teams", "bam"):
+        raise CommandError(f"{args.file} is a pairs event: score it as mp, butler or cross-imps")
     if not found.results:
         raise CommandError(f"{args.file} has no travellers (BOARD with TRAVELLER_LINE elements)")
     # A two-field file says each pair's DIRECTION; --two-fields takes it from where the pairs sat.
@@ -353,7 +364,7 @@ def _score_usebio(args: argparse.Namespace) -> int:
             fields.setdefault(r.ns, "NS")
             fields.setdefault(r.ew, "EW")
     score = score_pairs(found.results, method=args.scoring or found.method, scale=args.scale, fields=fields)
-    _write_outputs(args, score, found.names, found.title or Path(args.file).stem, {})
+    _write_outputs(args, score, found.names, title, {})
     return 0
 
 
@@ -391,16 +402,25 @@ def _score_teams(args: argparse.Namespace, loaded) -> int:  # type: ignore[no-un
         print(f"redouble event: {args.file}: {problem}", file=sys.stderr)
     if problems and args.strict:
         raise CommandError(f"{args.file}: {problems[0]}")
-    _write_teams(args, score, found.names, loaded[0].tags.get("Event", Path(args.file).stem))
+    boards = {b.number: b for b in loaded if b.number is not None}
+    _write_teams(args, score, found.names, loaded[0].tags.get("Event", Path(args.file).stem), boards)
     return EXIT_PROBLEMS if loaded.problems or problems else 0
 
 
-def _write_teams(args: argparse.Namespace, score, names: dict[str, str], title: str) -> None:  # type: ignore[no-untyped-def]
+def _write_teams(args: argparse.Namespace, score, names: dict[str, str], title: str,  # type: ignore[no-untyped-def]
+                 boards: dict) -> None:  # type: ignore[type-arg]
     from redouble.events.report import matches_csv, teams_csv, teams_dict, teams_page, teams_text
 
-    if args.pbn or args.usebio:
-        raise CommandError("a teams ranking is written with --json, --html or --csv (--pbn and --usebio are for "
-                           "pairs)")
+    if args.pbn:
+        raise CommandError("a teams ranking is written with --json, --html, --csv or --usebio (--pbn is for pairs)")
+    if args.usebio:
+        from redouble.events.usebio import write_usebio
+
+        try:
+            text = write_usebio(title, score, names=names, boards=boards)
+        except RedoubleError as exc:
+            raise CommandError(str(exc)) from None
+        Path(args.usebio).write_text(text, encoding="utf-8")
     if args.html:
         Path(args.html).write_text(teams_page(title, score, names=names, paper=args.paper), encoding="utf-8")
     if args.csv:

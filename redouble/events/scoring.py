@@ -372,12 +372,14 @@ def _pair_order(pair: str) -> tuple[int, str]:
 @dataclass(frozen=True, slots=True)
 class MatchBoard:
     """A board of a teams match: the North-South score at the home team's table (home pair North-South) and at
-    the away team's table, and the home team's IMPs (or board-a-match points)."""
+    the away team's table, the home team's IMPs (or board-a-match points), and the two tables' results."""
 
     board: int
     home_table: int | None
     away_table: int | None
     home_points: float
+    home_result: Result | None = None
+    away_result: Result | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -405,14 +407,15 @@ class TeamsScore:
         return [m for m in self.matches if team in (m.home, m.away)]
 
 
-def score_teams(results: Iterable[Result], teams: Mapping[int, tuple[str, str] | tuple[int, int]],
+def score_teams(results: Iterable[Result], teams: Mapping[int, Sequence[str | int]],
                 matches: Sequence[Match], boards_of: Mapping[int, Sequence[int]] | None = None, *,
                 method: str = "imps") -> TeamsScore:
     """Score a teams event: each match's boards compared between its two tables.
 
-    ``teams``: team -> its two pairs; ``matches``: who played whom in which round; ``boards_of``: the board
-    numbers of each board set (default: every board both tables of the match played). ``method``: ``'imps'``
-    (IMPs, then WBF VPs for the match's number of boards) or ``'bam'`` (1, ½ or 0 a board).
+    ``teams``: team -> its pairs (two, or more when a team fielded more); ``matches``: who played whom in which
+    round; ``boards_of``: the board numbers of each board set (default: every board both tables of the match
+    played). ``method``: ``'imps'`` (IMPs, then WBF VPs for the match's number of boards) or ``'bam'`` (1, ½
+    or 0 a board).
 
     The teams-of-four example of seed 000:
 
@@ -430,7 +433,7 @@ def score_teams(results: Iterable[Result], teams: Mapping[int, tuple[str, str] |
     if method not in TEAMS_METHODS:
         raise RedoubleError(f"unknown teams scoring {method!r} (expected one of {', '.join(TEAMS_METHODS)})")
     boards = _check_results(results)
-    pairs_of = {int(t): (str(a), str(b)) for t, (a, b) in teams.items()}
+    pairs_of = {int(t): tuple(str(p) for p in pairs) for t, pairs in teams.items()}
     scored: list[MatchScore] = []
     for match in matches:
         home, away = pairs_of[match.home], pairs_of[match.away]
@@ -475,9 +478,10 @@ def _match_board(board: int, at_home: Result, at_away: Result, method: str) -> M
         points = (home_pct / 100 if method == "bam" else
                   _artificial_imps(at_home.artificial[0] if at_home.artificial else 50.0)
                   + _artificial_imps(at_away.artificial[1] if at_away.artificial else 50.0))
-        return MatchBoard(board, at_home.ns_score, at_away.ns_score, points)
+        return MatchBoard(board, at_home.ns_score, at_away.ns_score, points, at_home, at_away)
     assert at_home.ns_score is not None and at_away.ew_score is not None
     if method == "bam":
         return MatchBoard(board, at_home.ns_score, at_away.ew_score,
-                          board_a_match(at_home.ns_score, at_away.ew_score))
-    return MatchBoard(board, at_home.ns_score, at_away.ew_score, float(imps(at_home.ns_score - at_away.ew_score)))
+                          board_a_match(at_home.ns_score, at_away.ew_score), at_home, at_away)
+    return MatchBoard(board, at_home.ns_score, at_away.ew_score, float(imps(at_home.ns_score - at_away.ew_score)),
+                      at_home, at_away)

@@ -65,6 +65,7 @@ class TeamsFile:
     boards_of: dict[int, list[int]] = field(default_factory=dict)
     published_totals: list[dict[str, str | None]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    pairs: dict[int, tuple[str, ...]] = field(default_factory=dict)  # team -> its pairs' ids in the results
 
     @property
     def has_boards(self) -> bool:
@@ -81,7 +82,7 @@ class TeamsFile:
         if method not in TEAMS_METHODS:
             raise RedoubleError(f"unknown teams scoring {method!r} (expected one of {', '.join(TEAMS_METHODS)})")
         if self.results:
-            teams = {int(t): (f"{t}{_NS}", f"{t}{_EW}") for t in self.names}
+            teams = self.pairs or {int(t): (f"{t}{_NS}", f"{t}{_EW}") for t in self.names}
             return score_teams(self.results, teams, self.matches, self.boards_of, method=method)
         if method == "bam":
             raise RedoubleError("board-a-match needs each board's result at both tables; this file gives only "

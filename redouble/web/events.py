@@ -462,7 +462,10 @@ def export(event: Event, kind: str) -> str:
             return teams_page(event.config.name, event.score_teams(), names=event.names)
         if kind == "ranking.csv":
             return teams_csv(event.score_teams(), event.names)
-        raise Refused(f"a teams event exports its results as results.html or ranking.csv, not {kind}", 404)
+        if kind == "results.xml":
+            return write_usebio(event.config.name, event.score_teams(), names=event.names, boards=event.deals)
+        raise Refused(f"a teams event exports its results as results.html, ranking.csv or results.xml, not {kind}",
+                      404)
     score = event.score()
     if kind == "results.html":
         return results_page(event.config.name, score, names=event.names, boards=event.deals)

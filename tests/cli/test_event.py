@@ -227,4 +227,38 @@ def test_score_a_teams_match_from_both_tables_of_each_board(capsys: pytest.Captu
     out = json.loads(capsys.readouterr().out)
     assert [(t["name"], t["points"]) for t in out["teams"]] == [("J-austria", 2.5), ("J-germany", 0.5)]
     assert main(["event", "score", path, "--scoring", "bam", "--pbn", "x.pbn"]) == 2
-    assert "a teams ranking is written with --json, --html or --csv" in capsys.readouterr().err
+    assert "a teams ranking is written with --json, --html, --csv or --usebio" in capsys.readouterr().err
+
+
+def test_teams_usebio_export_ranks_the_same_when_read_back(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    db = str(tmp_path / "club.sqlite3")
+    assert main(["event", "new", "Match", "--id", "m", "--movement", "teams", "--boards-per-round", "2",
+                 "--db", db]) == 0
+    assert main(["event", "names", "m", "1=Lions", "2=Owls", "--db", db]) == 0
+    for board, ns, ew, contract, tricks in [(1, "1", "3", "4S", "10"), (1, "4", "2", "4S", "11"),
+                                            (2, "1", "3", "3NT", "9"), (2, "4", "2", "3NT", "8")]:
+        assert main(["event", "enter", "m", str(board), ns, ew, contract, "S", tricks, "--db", db]) == 0
+    assert main(["event", "deals", "m", "--random", "--db", db]) == 0
+    xml = tmp_path / "m.xml"
+    capsys.readouterr()
+    assert main(["event", "results", "m", "--db", db, "--json", "--usebio", str(xml)]) == 0
+    written = json.loads(capsys.readouterr().out)
+    assert xml.read_text(encoding="utf-8").count("<TRAVELLER_LINE>") == 4
+    assert main(["event", "score", str(xml), "--json"]) == 0
+    read = json.loads(capsys.readouterr().out)
+    assert read == written and read["teams"][0]["name"] == "Lions" and read["teams"][0]["vp"] == 16.9
+    assert main(["event", "score", str(xml), "--scoring", "bam", "--json"]) == 0
+    assert [(t["team"], t["points"]) for t in json.loads(capsys.readouterr().out)["teams"]] == [("1", 1.0),
+                                                                                              ("2", 1.0)]
+    # A file read as teams is scored as teams; a teams file from the PBN of both rooms is written too.
+    assert main(["event", "score", str(xml), "--scoring", "mp"]) == 2
+    assert "is a teams event: score it as teams or bam, not mp" in capsys.readouterr().err
+    again = tmp_path / "eyc.xml"
+    assert main(["event", "score", str(DATA / "eyc1998_juniors.pbn"), "--usebio", str(again)]) == 0
+    ranking = capsys.readouterr().out
+    assert main(["event", "score", str(again)]) == 0
+    assert capsys.readouterr().out == ranking and "J-austria" in ranking
+    # Match totals alone cannot be written board by board.
+    assert main(["event", "score", str(DATA / "club_teams_salo_2013.pbn"), "--usebio", str(tmp_path / "s.xml")]) == 2
+    assert "is known only by its totals" in capsys.readouterr().err

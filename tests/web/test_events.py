@@ -148,6 +148,11 @@ def test_teams_event(client: TestClient) -> None:
     ranking = client.get(f"/api/events/{made['id']}/export/ranking.csv", headers=auth(made["director"])).text
     assert ranking.splitlines()[1:] == ["1,1,16.9,12,1,1,", "2,2,3.1,1,12,1,"]
     assert results["matches"][0]["home_imps"] == 12 and results["scoring"] == "imps"
+    usebio = client.get(f"/api/events/{made['id']}/export/results.xml", headers=auth(made["director"]))
+    assert usebio.status_code == 200 and usebio.headers["content-type"].startswith("application/xml")
+    back = read_usebio(usebio.text)
+    assert back.kind == "teams" and [(m.home_imps, m.away_imps) for m in back.teams.score().matches] == [(12, 1)]
+    assert back.places == {"1": "1", "2": "2"} and back.totals == {"1": 16.9, "2": 3.1}
 
 
 def test_pages_are_served(client: TestClient) -> None:
