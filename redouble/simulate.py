@@ -70,7 +70,7 @@ class _Unit:
     size: int
     contracts: tuple[Contract, ...]
     vulnerability: Vulnerability
-    dds_threads: int
+    dds_threads: int | None  # the solver's threads in the worker; None: as the process has them
 
 
 def _score_tables(contracts: Sequence[Contract], vulnerability: Vulnerability) -> np.ndarray:
@@ -99,11 +99,13 @@ def _imp_table() -> np.ndarray:
 
 def run_unit(unit: _Unit) -> Tally:
     """Deal and solve one unit (runs in a worker: in this process, a pool process or a Dask worker)."""
-    os.environ.setdefault("REDOUBLE_DDS_THREADS", str(unit.dds_threads))
     import numpy as np
 
-    from redouble.dd import solve_deals
+    from redouble.dd import _dds, solve_deals
     from redouble.dealer import generate
+
+    if unit.dds_threads is not None:
+        _dds.set_threads(unit.dds_threads)
 
     deals = generate(unit.where, unit.size, seed=f"{unit.seed}/{unit.index}", predeal=dict(unit.predeal))
     tables = solve_deals(deals)
@@ -209,7 +211,7 @@ def _contract(contract: Contract | str) -> Contract:
 
 
 def _units(where: Constraint | None, predeal: Mapping[Any, str] | None, seed: int, count: int,
-           contracts: tuple[Contract, ...], vulnerability: Vulnerability, dds_threads: int,
+           contracts: tuple[Contract, ...], vulnerability: Vulnerability, dds_threads: int | None,
            unit: int) -> list[_Unit]:
     pre = tuple((int(Seat.parse(s)), str(v)) for s, v in (predeal or {}).items())
     sizes = [unit] * (count // unit) + ([count % unit] if count % unit else [])
@@ -217,11 +219,13 @@ def _units(where: Constraint | None, predeal: Mapping[Any, str] | None, seed: in
 
 
 def _local_pool(units: list[_Unit], jobs: int) -> Iterator[Tally]:
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    # Spawned (not forked) workers: the parent may already hold the solver and its threads.
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+    from redouble.dd._dds import spawn_context
+
+    # Spawned (not forked) workers: the parent may already hold the solver and its threads. They end
+    # without the solver's teardown, which crashes with Debian's libdds0.
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=spawn_context()) as pool:
         futures = [pool.submit(run_unit, u) for u in units]
         try:
             for done in as_completed(futures):
@@ -295,7 +299,8 @@ def simulate(where: Constraint | str | None, count: int, *, seed: int | None = N
         chosen_declarers = tuple(Seat.parse(d) for d in declarers)
     chosen_strains = tuple(_strain(s) for s in strains) if strains is not None else tuple(Strain)
 
-    dds_threads = 0 if engine == "local" and jobs == 1 else 1
+    # Workers share the cores: one solver thread each. In the caller's own process the solver keeps its threads.
+    dds_threads = None if engine == "local" and jobs == 1 else 1
     units = _units(constraint, predeal, seed, count, chosen, vul, dds_threads, unit)
     if engine == "dask":
         results: Iterator[Tally] = _dask(units, jobs, address)

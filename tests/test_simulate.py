@@ -1,5 +1,7 @@
 """Simulation: tallies agree with solving the same deals directly; engines agree with each other."""
 
+import os
+
 import pytest
 
 from redouble import Seat, Strain, Vulnerability
@@ -56,6 +58,18 @@ def test_same_seed_same_result_with_a_process_pool(solver, small_run):
     # Other unit sizes deal other hands, but the pool still adds every unit up.
     split = simulate(WHERE, 16, seed=11, jobs=2, unit=5)
     assert split.deals == 16 and split.tally.tricks.sum() == 16 * 20
+
+
+def test_a_run_in_the_callers_process_leaves_its_environment_and_solver_alone(solver, monkeypatch):
+    # With one job the units run here: the solver keeps the threads this process gave it, and no setting
+    # is left behind in the caller's environment for later solves (or child processes) to pick up.
+    from redouble.dd import _dds
+
+    monkeypatch.delenv("REDOUBLE_DDS_THREADS", raising=False)
+    before, threads = dict(os.environ), _dds.library().threads
+    result = simulate(WHERE, 4, seed=3, jobs=1)
+    assert result.deals == 4
+    assert dict(os.environ) == before and _dds.library().threads == threads
 
 
 def test_dask_local_cluster_gives_the_same_result(solver):

@@ -8,9 +8,7 @@
 from __future__ import annotations
 
 import argparse
-import atexit
 import importlib
-import os
 import sys
 import traceback
 from collections.abc import Sequence
@@ -64,12 +62,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def run() -> NoReturn:
-    """The ``redouble`` program: :func:`main` on the process's arguments, then exit with its status.
-
-    DDS 2.9 as Debian packages it (libdds0) crashes in its own teardown in any process that loaded it
-    (its exit hook uses memory its static destructors freed before: dds-bridge/dds#91), so a command that
-    solved a deal would end with a segmentation fault, whatever it had done. Once a solver is loaded the
-    process therefore runs Python's exit handlers, flushes its output and ends without the C teardown."""
+    """The ``redouble`` program: :func:`main` on the process's arguments, then exit with its status (without
+    the solver's teardown once one is loaded: see :func:`redouble.dd._dds.end_process`)."""
     try:
         code = main()
     except SystemExit as exc:
@@ -79,17 +73,9 @@ def run() -> NoReturn:
     except BaseException:
         traceback.print_exc()
         code = 1
-    from redouble.dd._dds import is_loaded
+    from redouble.dd._dds import end_process
 
-    if not is_loaded():
-        sys.exit(code)
-    atexit._run_exitfuncs()
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.flush()
-        except (OSError, ValueError):  # a closed pipe: nothing more can reach it
-            pass
-    os._exit(code)
+    end_process(code)
 
 
 if __name__ == "__main__":  # pragma: no cover

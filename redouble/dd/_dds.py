@@ -15,18 +15,27 @@ Why the endplay copy comes first (measured on a 2-core machine, 200 random deals
 both are DDS 2.9.0 and solve at the same speed within noise (about 9-10 tables/s), but Debian's
 ``libdds.so.0`` (OpenMP/Boost build) crashes with a segmentation fault when the process exits, even when
 merely loaded, which would turn every successful command's exit status into 139. The endplay copy
-(STL threads) exits cleanly, has ``SolveAllBoardsBin``, and installs with pip on a fresh machine.
+(STL threads) exits cleanly, has ``SolveAllBoardsBin``, and installs with pip on a fresh machine. With
+either, Redouble's command (:func:`redouble.cli.run`) and its solving worker processes
+(:func:`spawn_context`) end without the library's teardown once it is loaded (:func:`end_process`).
+
+The solver's threads: :func:`set_threads` (worker processes that share the cores ask for one each), else
+``$REDOUBLE_DDS_THREADS``, else one a core.
 """
 
 from __future__ import annotations
 
+import atexit
 import ctypes
 import ctypes.util
 import importlib.util
+import multiprocessing.context
 import os
+import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import NoReturn
 
 from redouble.errors import SolverUnavailableError
 
@@ -147,6 +156,7 @@ class Library:
 _lock = threading.Lock()
 _loaded: Library | None = None
 _load_error: str | None = None
+_threads: int | None = None  # the threads asked for (set_threads or $REDOUBLE_DDS_THREADS), once known
 
 
 def _candidates() -> list[tuple[str, str]]:
@@ -171,14 +181,16 @@ def _candidates() -> list[tuple[str, str]]:
 
 
 def _open(path: str, origin: str) -> Library:
+    global _threads
     dll = ctypes.CDLL(path)
-    # 0: as many threads as the machine has cores. Worker processes that share the cores among
-    # themselves (redouble.simulate) set $REDOUBLE_DDS_THREADS=1.
-    try:
-        threads = int(os.environ.get("REDOUBLE_DDS_THREADS", "0"))
-    except ValueError:
-        threads = 0
-    dll.SetMaxThreads(max(threads, 0))
+    # 0: as many threads as the machine has cores; set_threads() asks for another count, else
+    # $REDOUBLE_DDS_THREADS does.
+    if _threads is None:
+        try:
+            _threads = max(int(os.environ.get("REDOUBLE_DDS_THREADS", "0")), 0)
+        except ValueError:
+            _threads = 0
+    dll.SetMaxThreads(_threads)
     dll.CalcDDtable.argtypes = [TableDeal, ctypes.POINTER(TableResults)]
     dll.CalcAllTables.argtypes = [ctypes.POINTER(TableDeals), c_int, c_int * 5, ctypes.POINTER(TablesRes),
                                   ctypes.POINTER(AllParResults)]
@@ -192,15 +204,78 @@ def _open(path: str, origin: str) -> Library:
     dll.GetDDSInfo.argtypes = [ctypes.POINTER(DDSInfo)]
     for name in ("CalcDDtable", "CalcAllTables", "SolveBoard", "SolveAllChunksBin", "DealerParBin"):
         getattr(dll, name).restype = c_int
-    info = DDSInfo()
-    dll.GetDDSInfo(ctypes.byref(info))
+    info = _info(dll)
     version = f"{info.major}.{info.minor}.{info.patch}"
     return Library(dll, path, origin, has_bin, version, info.noOfThreads)
 
 
+def _info(dll: ctypes.CDLL) -> DDSInfo:
+    info = DDSInfo()
+    dll.GetDDSInfo(ctypes.byref(info))
+    return info
+
+
+def set_threads(count: int) -> None:
+    """Solve with ``count`` threads in this process (0: one a core), rather than $REDOUBLE_DDS_THREADS.
+
+    Worker processes that share the cores among themselves (:mod:`redouble.simulate`) ask for one each.
+    Before the library loads, this is the count it loads with; after, DDS re-sizes its threads and their
+    memory (``SetMaxThreads``, which it allows between solves: not while another thread of this process
+    is solving)."""
+    global _threads, _loaded
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise ValueError(f"the solver's threads are a whole number, 0 for one a core, not {count!r}")
+    with _lock:
+        if _loaded is None or count == _threads:
+            _threads = count
+            return
+        _loaded.dll.SetMaxThreads(count)
+        _threads = count
+        _loaded = replace(_loaded, threads=_info(_loaded.dll).noOfThreads)
+
+
 def is_loaded() -> bool:
-    """Whether this process has loaded a DDS library (see :func:`redouble.cli.run` for why it matters)."""
+    """Whether this process has loaded a DDS library (see :func:`end_process` for why it matters)."""
     return _loaded is not None
+
+
+def end_process(code: int) -> NoReturn:
+    """End this process with exit status ``code``.
+
+    DDS 2.9 as Debian packages it (libdds0) crashes in its own teardown in any process that loaded it: its
+    exit hook (``FreeMemory``) walks the per-thread memory its static destructors have already freed
+    (dds-bridge/dds#91), so the process would end with a segmentation fault whatever it had done. Once a
+    solver is loaded, the process therefore runs Python's exit handlers, flushes its output and ends
+    without the C library's teardown; before that, it exits as usual."""
+    if not is_loaded():
+        sys.exit(code)
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):  # a closed pipe, or no stream: nothing can reach it
+            pass
+    os._exit(code)
+
+
+class _SpawnProcess(multiprocessing.context.SpawnProcess):
+    """A spawned worker that ends through :func:`end_process`, with the status its work gave it."""
+
+    def _bootstrap(self, parent_sentinel: int | None = None) -> int:
+        code: int = super()._bootstrap(parent_sentinel)  # type: ignore[misc]
+        if is_loaded():
+            end_process(code)
+        return code
+
+
+class _SpawnContext(multiprocessing.context.SpawnContext):
+    Process = _SpawnProcess  # type: ignore[assignment]
+
+
+def spawn_context() -> multiprocessing.context.SpawnContext:
+    """A ``"spawn"`` multiprocessing context whose processes end without DDS's teardown (see
+    :func:`end_process`), for worker pools that solve: ``ProcessPoolExecutor(mp_context=spawn_context())``."""
+    return _SpawnContext()
 
 
 def library() -> Library:
