@@ -335,9 +335,8 @@ def _score_usebio(args: argparse.Namespace) -> int:
     from redouble.events.usebio import read_usebio
 
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-        found = read_usebio(text)
-    except (OSError, UnicodeDecodeError) as exc:
+        found = read_usebio(Path(args.file).read_bytes())  # in the encoding the file declares
+    except OSError as exc:
         raise CommandError(f"cannot read {args.file}: {exc}") from None
     except RedoubleError as exc:
         raise CommandError(f"{args.file}: {exc}") from None

@@ -249,7 +249,7 @@ def _text(element: ET.Element, tag: str) -> str:
 class _Document:
     """A parsed USEBIO document and the line of each element's start tag (ElementTree keeps no positions)."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str | bytes) -> None:
         try:
             # The DTD is not fetched: the reader never follows an external reference.
             self.root = ET.fromstring(text)
@@ -275,9 +275,10 @@ class _Document:
         return int(text)
 
 
-def read_usebio(text: str) -> UsebioResults:
+def read_usebio(text: str | bytes) -> UsebioResults:
     """The results of a USEBIO document: a pairs event (the boards of every ``SESSION`` and ``SECTION``
-    together) or a teams event (its matches, both tables of each board). Raises
+    together) or a teams event (its matches, both tables of each board). Given bytes, the document's own
+    encoding is used (clubs' programs often write ``iso-8859-1``). Raises
     :class:`~redouble.errors.ParseError`, naming the line, for XML that cannot be read or a traveller line
     that is not a result."""
     document = _Document(text)

@@ -168,8 +168,8 @@ def test_teams_files_from_other_programs() -> None:
 <TRAVELLER_LINE><CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>9</TRICKS><SCORE>-50</SCORE></TRAVELLER_LINE>
 <TRAVELLER_LINE><CONTRACT>4S</CONTRACT><PLAYED_BY>N</PLAYED_BY><TRICKS>10</TRICKS><SCORE>420</SCORE></TRAVELLER_LINE>
 </BOARD></MATCH></SECTION></SESSION></EVENT></USEBIO>"""
-    back = read_usebio(text)
-    assert back.kind == "teams" and back.names == {"1": "Smith", "2": "A2"}
+    back = read_usebio(text.replace('"Smith"', '"Brontë"').encode("iso-8859-1"))
+    assert back.kind == "teams" and back.names == {"1": "Brontë", "2": "A2"}
     assert back.places == {"1": "2", "2": "1"} and back.totals == {"1": 4.25, "2": 15.75}
     [match] = back.teams.score().matches
     assert (match.home, match.away, match.home_imps, match.away_imps) == (1, 2, 0.0, 10.0)
