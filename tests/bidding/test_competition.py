@@ -208,11 +208,9 @@ CASES = [
     ("Q4.A53.K8752.K96", "1S 2NT P", "N", "5D", "five diamonds and 12 HCP: game in the minor"),
     ("Q4.753.QJ8752.96", "1S 2NT P", "N", "4D", "six diamonds and 5 HCP: the preemptive jump"),
     ("Q4.7532.Q875.962", "1S 2NT P", "N", "3D", "a plain preference"),
-    # Partner's reopening double is converted with five of their suit behind the overcaller, whatever the
-    # points; at the one level the five need a top honour.
-    ("83.J9432.Q532.93", "1S 2H P P X P", "N", "Pass", "five hearts behind the 2H overcaller: penalty pass"),
-    ("83.J943.Q532.932", "1S 2H P P X P", "N", "3D", "four poor hearts and 3 HCP: answer the double"),
-    ("83.KT943.Q532.93", "1C 1H P P X P", "N", "Pass", "five hearts to the king at the one level: penalty pass"),
+    # Partner's reopening double is converted on trump tricks and defence, not on length alone: five small
+    # hearts and a yarborough behind the overcaller let 2HX make with overtricks.
+    ("83.J9432.Q532.93", "1S 2H P P X P", "N", "3D", "five poor hearts and 3 HCP: answer the double"),
     ("83.T9432.Q532.93", "1C 1H P P X P", "N", "2D", "five small hearts at the one level: answer the double"),
     # Partner overcalled after they bid two suits: advanced as a direct overcall.
     ("AK76.Q82.873.QT2", "1C P 1D 1H P", "N", "2C", "three hearts and 11: the cue-bid raise in opener's suit"),

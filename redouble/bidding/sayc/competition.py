@@ -635,12 +635,6 @@ COMPETITION = [
          means="reopens over the two-level overcall: a six-card {x} suit, six losers or fewer, at most 16 HCP"),
     rule("neg.penalty-pass", ["1x 1y P P X P ?", "1x 2y P P X P ?"], "P", Len("y", 4), HCP(8), trump_stack("y"),
          means="penalty pass: a trump stack in {y}"),
-    # Five of their suit behind the overcaller: the reopening double is converted whatever the points (partner
-    # is short and has opened; their trumps break badly, and our side holds the balance of strength).
-    rule("neg.penalty-pass", "1x 2y P P X P ?", "P", Len("y", 5),
-         means="penalty pass: five or more {y} behind the overcaller"),
-    rule("neg.penalty-pass", "1x 1y P P X P ?", "P", Len("y", 5), top_honour("y"),
-         means="penalty pass: five or more {y} with a top honour behind the overcaller"),
     # Otherwise the reopening double is answered like a takeout double by a hand that passed once: an unbid
     # four-card major first, notrump only with their suit stopped, a five-card suit, then opener's suit.
     rule("neg.after-reopen", REOPENED, ">M", Len("M", 4), means="a four-card {M} suit", order="longest"),
