@@ -838,13 +838,6 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
     if last.strain is not None and last.strain.suit is not None:
         theirs.add(last.strain.suit)
     hcp = hand.hcp
-    # Both of them have bid and partner passed, with no fit found yet: the sandwich seat, where the points are
-    # theirs. (Once they raise, they have a fit and so, likely, do we: no reason to hold back.)
-    # In the pass-out seat (their last bid followed by two passes) it is balancing, not a sandwich.
-    sandwich = (all(any(ex.call.is_bid for ex in ctx.calls_of(seat)) for seat in (ctx.seat.lho, ctx.seat.rho))
-                and not (last.strain is not None and last.strain.suit is not None
-                         and _their_fit(ctx, last.strain.suit) >= 8)
-                and not (len(ctx.calls) >= 2 and ctx.calls[-1].is_pass and ctx.calls[-2].is_pass))
     if (ctx.system != "basic" and hcp >= 12 + last.level - 1 and last.strain != Strain.NOTRUMP and last.level <= 4
             and all(hand.length(s) <= 2 for s in theirs)
             and (all(hand.length(s) >= 3 for s in Suit if s not in theirs)
@@ -864,8 +857,6 @@ def _enter(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
         n = hand.length(s)
         need_hcp = {1: 8, 2: 10, 3: 12}.get(c.level, 99)
         need_len = 5 if c.level <= 2 or (hcp >= 13 and good_suit(hand, s)) else 6
-        if c.level >= 2 and sandwich and not (hcp >= 12 and good_suit(hand, s)):
-            need_len = max(need_len, 6)  # a two-level sandwich overcall: six cards, or a good five and 12+
         if n >= need_len and hcp >= need_hcp - (n - need_len) and (n >= 6 or hand.holding(s) >> 10 & 0b111):
             if best is None or (n, s) > (best[0], best[2]):
                 best = (n, c, s)

@@ -238,17 +238,8 @@ CASES = [
     # The negative doubler doubles again when they raise and opener passes, with values and shortness.
     ("J.Q542.AJT96.A82", "1C 1S X 3S P P", "N", "X", "12 HCP and a singleton spade: double again"),
     ("J.Q542.AJT96.982", "1C 1S X 3S P P", "N", "Pass", "8 HCP: the negative double said it all"),
-    # A two-level overcall in the sandwich seat (both of them have bid) needs six cards or a good five and 12+.
-    ("K95.AKT86.T75.43", "1D P 1S", "N", "Pass", "five hearts and 10 HCP between two bidders: pass"),
-    ("K95.AKJT86.T75.4", "1D P 1S", "N", "2H", "six good hearts: overcall"),
-    ("K95.AKT86.T7.A43", "1D P 1S", "N", "2H", "a good five-card suit and 14 HCP: overcall"),
-    # Once they have raised, they have a fit and so, likely, do we: the sandwich caution is off.
-    ("A9742.A6.J865.J2", "1D P 1H P 2H", "N", "2S", "they found a heart fit: five spades and 10 HCP compete"),
     # A strong opener short in their suit reopens with a double, not a six-card suit.
     ("AQ.KQT4.A.A98752", "1C 2D P P", "N", "X", "19 HCP and a singleton diamond: double"),
-    # In the pass-out seat it is balancing, not a sandwich: the same five hearts compete there.
-    ("T.K8543.AJ8.K642", "1S P 1NT", "N", "Pass", "a poor five-card suit between two bidders: pass"),
-    ("T.K8543.AJ8.K642", "1S P 1NT P P", "N", "2H", "the same hand in the pass-out seat: balance"),
 ]
 
 
