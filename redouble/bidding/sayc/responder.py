@@ -8,11 +8,28 @@ True
 
 from __future__ import annotations
 
-from redouble.bidding.conditions import HCP, Balanced, Len, Points, Stopper, Support, given, test
+from redouble.bidding.conditions import HCP, Balanced, Condition, Env, Len, Points, Stopper, Support, given, test
 from redouble.bidding.rules import GF, INV, NF, F, rule
 from redouble.bidding.sayc.responses import above, below
 from redouble.bidding.sayc.twos import ace_or_king
 from redouble.cards import Suit
+
+minor_fit = test("four of opener's minor (five clubs: 1C may be three)",
+                 lambda h, e: h.length(e.suit("m")) >= (4 if e.suit("m") == Suit.DIAMONDS else 5))
+
+
+def _fourth_suit(e: Env) -> Suit:
+    return next(s for s in Suit if s not in (e.suit("x"), e.suit("y"), e.suit("z")))
+
+
+other_major_stopped = test("a stopper in the other major",
+                           lambda h, e: h.stopper(Suit.SPADES if e.suit("M") == Suit.HEARTS else Suit.HEARTS))
+fourth_stopped = test("a stopper in the fourth suit", lambda h, e: h.stopper(_fourth_suit(e)))
+
+
+def major(name: str) -> Condition:
+    return given(f"{{{name}}} a major", lambda e: e.suit(name).is_major)
+
 
 no_six_card_major = test("no six-card major to play in", lambda h, e: max(h.length(Suit.HEARTS),
                                                                           h.length(Suit.SPADES)) < 6)
@@ -81,6 +98,26 @@ RESPONDER_REBIDS = [
     rule("resp2.preference", "1M P 1y P 2z P ?", "2M", Len("M", 2, 2), HCP(0, 9),
          test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2),
          means="preference: 2 {M}, a minimum"),
+    # --- 1D P 1M P 2C P ? (opener's clubs, not a reverse: four diamonds, four clubs, 12-18) ----------------------
+    # The booklet's bands again: 6-10 passes or gives preference (to diamonds with as many of them as clubs),
+    # 11-12 invites (2NT with the other major stopped, three of a minor), 13+ bids game.
+    rule("resp2.game-major", "1D P 1M P 2C P ?", "4M", Len("M", 6), Points(13), means="game: 6+ {M}, 13+ points"),
+    rule("resp2.3nt", "1D P 1M P 2C P ?", "3NT", HCP(13, 17), Balanced(True), other_major_stopped,
+         no_six_card_major, means="game: 13-17 points, the other major stopped"),
+    rule("resp2.jump-rebid", "1D P 1M P 2C P ?", "3M", Len("M", 6), Points(11, 12),
+         means="invitational: 6+ {M}, 11-12 points", forcing=INV),
+    rule("resp2.2nt", "1D P 1M P 2C P ?", "2NT", HCP(11, 12), Balanced(True), other_major_stopped,
+         means="invites 3NT: 11-12 points, the other major stopped", forcing=INV),
+    rule("resp2.raise-second", "1D P 1M P 2C P ?", "3C", Len("C", 4), Support("C", 11, 14), HCP(11, 12),
+         means="invites game: 4+ clubs, 11-12 points", forcing=INV),
+    rule("resp2.jump-preference", "1D P 1M P 2C P ?", "3D", Len("D", 3), Support("D", 11, 14), HCP(11, 12),
+         means="jump preference: 3+ diamonds, 11-12 points, invites game", forcing=INV),
+    rule("resp2.rebid", "1D P 1M P 2C P ?", "2M", Len("M", 6), HCP(5, 10), means="to play: 6+ {M}, 6-10 points"),
+    rule("resp2.preference", "1D P 1M P 2C P ?", "2D", HCP(0, 10),
+         test("as many diamonds as clubs, two or more", lambda h, e: h.length(Suit.DIAMONDS) >= max(
+             2, h.length(Suit.CLUBS))),
+         means="preference: as many diamonds as clubs, 6-10 points"),
+    rule("resp2.pass", "1D P 1M P 2C P ?", "P", HCP(0, 10), means="pass: longer clubs, 6-10 points"),
     # --- opener's jump shift (19+, forcing to game): 1x P 1M P 3z P ? -----------------------------------------
     # A five-card major is rebid first, so a five-three fit plays there rather than in 3NT.
     rule("resp2.after-jump-shift", "1x P 1M P 3z P ?", "3M", Len("M", 5), Len("x", 0, 2), Len("z", 0, 3),
@@ -94,6 +131,34 @@ RESPONDER_REBIDS = [
               and max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 6),
          means="fourth suit forcing: game values, asks opener to describe further (no promise of {w})",
          forcing=GF, alert=True),
+    # --- opener's new suit at the one level (12-18, not forcing): 1x P 1y P 1z P ? ---------------------------
+    # The booklet's bands for responder's second call: 6-10 signs off (1NT, two of a suit bid), 11-12 invites
+    # (2NT, three of a suit bid), 13+ bids game. Four cards of opener's major raise it; opener's minor wants
+    # four (five for clubs, which may be three) before a preference to it. With a fit, shortness counts (dummy
+    # points): a ten-count with a void is worth more than a preference.
+    rule("resp2.raise-second", "1x P 1y P 1z P ?", "4z", Len("z", 4), Support("z", 13, 18), HCP(11), major("z"),
+         means="game in {z}: 4 {z}, 13+ points"),
+    # A singleton makes a 10-count's 13 support points; game then is opener's call (10 HCP and a singleton
+    # bid 4S, and opener with a five-loser hand went on to slam).
+    rule("resp2.raise-second", "1x P 1y P 1z P ?", "3z", Len("z", 4), Support("z", 11, 18), HCP(0, 12), major("z"),
+         means="invites game: 4 {z}, 11-12 points (a singleton counted)", forcing=INV),
+    rule("resp2.raise-second", "1x P 1y P 1z P ?", "2z", Len("z", 4), Support("z", 6, 10), major("z"),
+         means="raise: 4 {z}, 6-10 points"),
+    rule("resp2.game-major", "1x P 1y P 1z P ?", "4y", Len("y", 6), Points(13), major("y"),
+         means="game: 6+ {y}, 13+ points"),
+    rule("resp2.jump-rebid", "1x P 1y P 1z P ?", "3y", Len("y", 6), Points(11, 12),
+         means="invitational: 6+ {y}, 11-12 points", forcing=INV),
+    rule("resp2.3nt", "1x P 1y P 1z P ?", "3NT", HCP(13, 17), Balanced(True), fourth_stopped, Len("z", 0, 3),
+         no_six_card_major, means="game: 13-17 points, the fourth suit stopped"),
+    rule("resp2.2nt", "1x P 1y P 1z P ?", "2NT", HCP(11, 12), Balanced(True), fourth_stopped, Len("z", 0, 3),
+         means="invites 3NT: 11-12 points, the fourth suit stopped", forcing=INV),
+    rule("resp2.jump-preference", "1m P 1y P 1z P ?", "3m", minor_fit, Support("m", 11, 14), HCP(11, 12),
+         means="jump preference: {m} support, 11-12 points, invites game", forcing=INV),
+    rule("resp2.rebid", "1x P 1y P 1z P ?", "2y", Len("y", 6), HCP(5, 10), means="to play: 6+ {y}, 6-10 points"),
+    rule("resp2.1nt", "1x P 1y P 1z P ?", "1NT", HCP(6, 10), Balanced(True), fourth_stopped, Len("z", 0, 3),
+         means="6-10 points, the fourth suit stopped, no fit for {z}"),
+    rule("resp2.preference", "1m P 1y P 1z P ?", "2m", minor_fit, HCP(0, 10), Support("m", 0, 12),
+         means="preference: {m} support, 6-10 points"),
     # --- after a reverse (16+, forcing): 1x P 1y P 2z P ? (natural, but never pass) -----------------------
     rule("resp2.after-reverse-3nt", "1x P 1y P 2z P ?", "3NT", above("z", "x"), below("z", "y"), HCP(10, 14),
          Stopper("theirs"), Balanced(True), no_six_card_major, means="3NT: 10+ points, a balanced hand"),
