@@ -1,0 +1,99 @@
+"""The ACBL SAYC System Booklet's later rounds, as table tests: opener's rebids (reverses, jump rebids, jump
+shifts), the answers to Jacoby 2NT, responder's second call (sign off with 6-10, invite with 11-12, game with
+13+) and fourth suit forcing. Each row is (hand, auction so far, expected call, what the booklet states); the
+hands are built for the statement. Dealer is North. :mod:`tests.bidding.test_sayc_booklet_sections` holds the
+booklet's other sections.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from redouble.auction import Auction
+from redouble.bidding import explain, explain_rules
+from tests.support import assert_call
+
+Row = tuple[str, str, str, str]
+
+SECTIONS: dict[str, list[Row]] = {
+    "Opener's rebids: reverses, jump rebids, jump shifts": [
+        ("AQ86.5.AKJ85.K62", "1D P 1H P", "1S", "a new suit at the one level: any strength up to 18"),
+        ("4.A62.AKQJ85.K62", "1D P 1S P", "3D", "jump rebid: six diamonds, 16-18"),
+        ("AKJ74.AKQ83.5.Q3", "1S P 1NT P", "3H", "jump shift over 1NT: 19+, forcing to game"),
+        ("A4.AKJ73.AKQ5.J2", "1H P 1S P", "3D", "jump shift: 19+, forcing to game"),
+        ("4.AQJ7.K52.AQJ85", "1C P 1S P", "2H", "reverse: 16+, clubs longer"),
+        ("AK2.5.KQ75.AJ865", "1C P 1H P", "2D", "reverse: 16+, clubs longer"),
+    ],
+    "Jacoby 2NT": [
+        ("AKJ74.K52.A52.J2", "1S P 2NT P", "3NT", "Jacoby 2NT: 15-17, no shortness"),
+        ("AQJ74.K52.Q852.5", "1S P 2NT P", "3C", "Jacoby 2NT: a singleton club"),
+        ("KQJ74.K52.QJ5.32", "1S P 2NT P", "4S", "Jacoby 2NT: minimum, no shortness"),
+        ("AKQ74.K52.AQ5.32", "1S P 2NT P", "3S", "Jacoby 2NT: 18+, no shortness"),
+        ("K84.QJ73.AQ5.J62", "1H P 2NT P 4H P", "Pass", "Jacoby 2NT: opener's minimum game ends it"),
+        ("K84.QJ73.AQ5.J62", "1H P 2NT P 3C P", "4H", "Jacoby 2NT: a minimum raise signs off after the singleton"),
+    ],
+    "Responder's rebids after opener's new suit at the one level": [
+        ("52.KJ84.Q52.KJ62", "1D P 1H P 1S P", "1NT", "6-10 balanced: 1NT"),
+        ("52.KJ84.Q52.AJ62", "1D P 1H P 1S P", "2NT", "11-12: 2NT invites"),
+        ("52.KQ84.K52.AJ62", "1D P 1H P 1S P", "3NT", "13+: 3NT"),
+        ("52.KJ84.Q852.J62", "1D P 1H P 1S P", "2D", "6-10 with four diamonds: preference"),
+        ("52.KJ84.AQ852.J2", "1D P 1H P 1S P", "3D", "11-12 with diamonds: jump preference invites"),
+        ("52.KJ8643.Q5.J62", "1D P 1H P 1S P", "2H", "six hearts, weak: rebid them"),
+        ("KJ52.QJ84.852.62", "1D P 1H P 1S P", "2S", "four spades, 6-10: raise opener's second suit"),
+        ("KJ52.AJ84.K52.62", "1D P 1H P 1S P", "4S", "four spades and game values: game"),
+    ],
+    "Responder's rebids after opener's rebid of a suit or 1NT": [
+        ("AQ84.K73.J52.Q62", "1C P 1S P 2D P", "3NT", "after a reverse: 3NT with 10+ balanced and hearts stopped"),
+        ("AQ852.K73.J52.Q2", "1C P 1S P 2C P", "2NT", "11-12: 2NT invites"),
+        ("AQ852.K73.K52.Q2", "1C P 1S P 2C P", "3NT", "13+: 3NT"),
+        ("KJ852.73.J52.Q62", "1C P 1S P 2C P", "Pass", "6-10: pass opener's rebid"),
+        ("KJ852.Q73.A52.62", "1H P 1S P 2C P", "3H", "jump preference: 10-12 with three hearts"),
+        ("KJ8532.73.Q52.62", "1D P 1S P 2D P", "2S", "six spades, weak: rebid them"),
+        ("KJ85.73.Q52.Q962", "1D P 1S P 2D P", "Pass", "6-10, nothing more: pass"),
+        ("5.AQJ974.K52.K62", "1C P 1H P 1NT P", "4H", "six hearts, game values: game"),
+        ("K5.AQ97.KJ52.J62", "1C P 1H P 1NT P", "3NT", "13+ balanced: 3NT"),
+        ("Q3.K73.A52.KJ962", "1S P 2C P 2S P", "3NT", "a two-over-one with 13 and the other suits held: 3NT"),
+    ],
+    "Responder's rebids after 1D-1M-2C": [
+        ("K52.KJ84.Q52.J62", "1D P 1H P 2C P", "2D", "6-10, three of each minor: preference to the first"),
+        ("K52.QJ84.52.QJ62", "1D P 1H P 2C P", "Pass", "6-10 with longer clubs: pass"),
+        ("KJ5.KJ84.Q52.J62", "1D P 1H P 2C P", "2NT", "11-12 with spades stopped: 2NT invites"),
+        ("KJ5.KJ84.Q52.A62", "1D P 1H P 2C P", "3NT", "13+ with spades stopped: 3NT"),
+        ("52.KJ84.AQ5.J962", "1D P 1H P 2C P", "3C", "11-12 with four clubs: the raise invites"),
+        ("52.KJ84.KQ52.Q62", "1D P 1H P 2C P", "3D", "11-12 with diamonds: jump preference invites"),
+        ("52.KJ8643.Q52.J6", "1D P 1H P 2C P", "2H", "six hearts, weak: rebid them"),
+    ],
+    "Fourth suit forcing": [
+        ("Q5.AKJ84.K52.862", "1D P 1H P 1S P", "2C", "fourth suit forcing: game values, no club stopper, no fit"),
+        ("AQ84.Q73.KJ852.5", "1D P 1H P 1S P 2C P", "2H", "after fourth suit: three-card support first"),
+        ("AQ84.5.KJ852.Q73", "1D P 1H P 1S P 2C P", "2NT", "after fourth suit: a stopper, a minimum"),
+    ],
+}
+
+CASES = [(section, *row) for section, rows in SECTIONS.items() for row in rows]
+
+
+@pytest.mark.parametrize(("section", "hand", "auction", "expected", "statement"), CASES,
+                         ids=[f"{c[0].split(':')[0]}|{c[2]}|{c[1]}" for c in CASES])
+def test_later_round(section: str, hand: str, auction: str, expected: str, statement: str) -> None:
+    assert_call(hand, auction, "N", expected, f"{section}: {statement}")
+
+
+# What responder's second call tells the opponents: (auction, the last call's rule, words in its meaning).
+MEANINGS: list[tuple[str, str, str]] = [
+    ("1D P 1H P 1S P 1NT", "resp2.1nt", "6-10"),
+    ("1D P 1H P 1S P 2NT", "resp2.2nt", "11-12"),
+    ("1D P 1H P 1S P 3D", "resp2.jump-preference", "invites"),
+    ("1D P 1H P 1S P 3S", "resp2.raise-second", "invites"),
+    ("1D P 1H P 1S P 2D", "resp2.preference", "6-10"),
+    ("1D P 1S P 2C P 2NT", "resp2.2nt", "other major stopped"),
+    ("1D P 1S P 2C P 2D", "resp2.preference", "as many diamonds as clubs"),
+]
+
+
+@pytest.mark.parametrize(("auction", "rule", "words"), MEANINGS, ids=[m[0] for m in MEANINGS])
+def test_later_round_meaning(auction: str, rule: str, words: str) -> None:
+    calls = Auction("N", auction.split())
+    assert explain_rules(calls)[-1] == rule
+    assert words in explain(calls)[-1].text
+
