@@ -91,7 +91,14 @@ def keycard_suit(ctx: Context) -> Suit | None:
     fit = agreed_suit(ctx)
     if fit is not None:
         return fit
-    return long_major(ctx, ctx.seat, ctx.partner) or long_major(ctx, ctx.partner, ctx.seat)
+    shown = {m for m in (long_major(ctx, ctx.seat, ctx.partner), long_major(ctx, ctx.partner, ctx.seat)) if m}
+    if len(shown) <= 1:
+        return next(iter(shown), None)
+    # Each of us has shown a long major of our own: the one bid last counts, so that asker and answerer
+    # count the same keycards (each taking its own suit, 4NT was answered for hearts and read for spades).
+    ours = (ctx.seat, ctx.partner)
+    return max(shown, key=lambda m: max(i for i, ex in enumerate(ctx.history)
+                                        if ex.seat in ours and ex.call.is_bid and ex.call.strain == m.strain))
 
 
 def keycards(hand: Hand, trump: Suit | None) -> int:
@@ -664,7 +671,8 @@ def _after_keycards(ctx: Context, hand: Hand, asked: str, reply: Call) -> tuple[
             return seven, "slam.grand", "grand slam: every keycard, the trump queen and the kings we need"
         if ctx.is_legal(six):
             return six, "slam.small", "small slam: not enough for seven"
-        return (Call("6NT") if ctx.is_legal(Call("6NT")) else seven), "slam.small", "small slam: not enough for seven"
+        # Six of the trump suit answered "no side king": it is our slam (never 6NT, which may lack the trumps).
+        return Call.PASS, "slam.small", "small slam: partner's six of the trump suit, not enough for seven"
     if total <= 3:
         if ctx.is_legal(five):
             return five, "slam.signoff", "sign-off: two keycards are missing"

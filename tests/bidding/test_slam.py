@@ -24,6 +24,11 @@ CASES = [
     ("AKJT95.Q.KQ5.A72", SPADES_AGREED + " 4NT P 5C P 5D P 6S P", "Pass", "the queen is there: six is right"),
     ("Q84.K73.A852.K62", SPADES_AGREED + " 4NT P 5S P 5NT P", "6C", "specific kings: the cheapest side king"),
     ("Q84.873.A852.962", SPADES_AGREED + " 4NT P 5S P 5NT P", "6S", "specific kings: six of trumps, none"),
+    # Six of the trump suit says "no side king": the asker leaves it there (it was turned into 6NT).
+    ("AKJT95.Q.KQ5.A72", SPADES_AGREED + " 4NT P 5S P 5NT P 6S P", "Pass", "no side king: six of trumps stands"),
+    # Each of us has shown a six-card major of our own: 4NT asks for keycards in the one bid last, for both
+    # hands (the answerer counted hearts while the asker read spades, and 6S went down opposite a singleton).
+    ("4.AKJ9853.KT7.QT", "1S P 2H P 3S P 4H P 4NT P", "5H", "keycards for hearts, bid last: two, no queen"),
     # Issue 14: "1H P 3C P 7H holding 987.AKQT982.J.K7 without the spade ace" - now ask, and stop in five.
     ("987.AKQT982.J.K7", "1H P 3C P", "4NT", "slam values, no suit agreed: plain Blackwood first"),
     ("987.AKQT982.J.K7", "1H P 3C P 4NT P 5D P", "5H", "two aces missing: sign off"),
