@@ -229,6 +229,9 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
         return (Meaning(f"{call}: control cue-bid, the ace or king of {name} (or shortness), slam interest in "
                         f"{cue_fit.name.lower()}", forcing=Forcing.FORCING,
                         range=rng.narrow_length(cue_fit, support, None)), "slam.cue")
+    if _is_slam_suit(ctx, call):
+        return (Meaning(f"{call}: a second suit, five or more {name}, slam interest (unbalanced)",
+                        forcing=Forcing.FORCING, range=rng.narrow_length(suit, 5, None)), "natural.slam-suit")
     if pr.length_min[suit] >= 4 and me.length_min[suit] < 4:
         need = max(2, min(4, 8 - pr.length_min[suit]))
         return _with_values(ctx, call, Meaning(f"{call}: support for partner's {name}",
@@ -752,6 +755,42 @@ def _slam_over_notrump(ctx: Context, hand: Hand, strain: Strain) -> tuple[Call, 
     if hand.hcp + hi >= GRAND_POINTS and hand.hcp + lo >= SLAM_POINTS and ctx.is_legal(Call("5NT")):
         return Call("5NT"), "natural.nt-grand-invite", "5NT: forcing to 6NT, invites 7NT"
     return None
+
+
+def _second_suit_for_slam(ctx: Context, hand: Hand, strain: Strain) -> tuple[Call, str, str] | None:
+    """Slam values over partner's natural 3NT with an unbalanced hand: a second five-card suit at the four
+    level, forcing, before any notrump slam (quantitative 4NT and 6NT promise a balanced hand; 6NT went down
+    where six of a 5-4 minor fit made)."""
+    last = ctx.last_bid
+    if (strain != Strain.NOTRUMP or not partner_bid_nt_naturally(ctx) or last is None or last != Call("3NT")
+            or not ctx.last_bid_is_ours or ctx.they_have_bid or _unbid_long_suit(ctx, hand) is None):
+        return None
+    suit = _unbid_long_suit(ctx, hand)
+    assert suit is not None
+    call = Call.bid(4, suit.strain)
+    if not ctx.is_legal(call):
+        return None
+    return call, "natural.slam-suit", f"{call}: a second five-card suit and slam interest, forcing"
+
+
+def _unbid_long_suit(ctx: Context, hand: Hand) -> Suit | None:
+    """My five-card suit neither of us has bid, when my hand is unbalanced (a singleton, a void, or 5-5)."""
+    if hand.is_semi_balanced and sorted(hand.shape)[-2] < 5:
+        return None
+    shown = {s for s in Suit if max(ctx.ranges[ctx.seat].length_min[s], ctx.ranges[ctx.partner].length_min[s]) >= 4}
+    long = [s for s in Suit if hand.length(s) >= 5 and s not in shown]
+    return max(long, key=lambda s: (hand.length(s), s)) if long else None
+
+
+def _is_slam_suit(ctx: Context, call: Call) -> bool:
+    """Whether ``call`` is a new suit at the four level over partner's natural 3NT (a second suit, slam
+    interest), as :func:`_second_suit_for_slam` bids it."""
+    last = ctx.last_bid
+    suit = call.strain.suit if call.strain is not None else None
+    return (suit is not None and call.level == 4 and last == Call("3NT") and ctx.last_bid_is_ours
+            and partner_bid_nt_naturally(ctx) and not ctx.they_have_bid and ctx.system != "basic"
+            and any(ex.call.is_bid for ex in ctx.calls_of(ctx.seat))
+            and max(ctx.ranges[ctx.seat].length_min[suit], ctx.ranges[ctx.partner].length_min[suit]) < 4)
 
 
 LIMITED_WIDTH = 5  # a hand whose calls have pinned its HCP within this many points has described itself
@@ -1464,6 +1503,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         over_nt = _slam_over_notrump(ctx, hand, strain)
         if over_nt is not None:
             return over_nt
+        second = _second_suit_for_slam(ctx, hand, strain)
+        if second is not None:
+            return second
     four_nt = Call.bid(4, Strain.NOTRUMP)
     keys = keycard_suit(ctx)
     if level >= 6 and keys is not None and hand.length(keys) < 2 and agreed_suit(ctx) is None:

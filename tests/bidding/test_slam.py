@@ -26,6 +26,11 @@ CASES = [
     ("Q84.873.A852.962", SPADES_AGREED + " 4NT P 5S P 5NT P", "6S", "specific kings: six of trumps, none"),
     # Six of the trump suit says "no side king": the asker leaves it there (it was turned into 6NT).
     ("AKJT95.Q.KQ5.A72", SPADES_AGREED + " 4NT P 5S P 5NT P 6S P", "Pass", "no side king: six of trumps stands"),
+    # Over partner's natural 3NT an unbalanced hand with slam values shows its second five-card suit (forcing)
+    # rather than a quantitative 4NT (6NT went down where six of a 5-4 club fit made); partner raises it.
+    ("AK632.7.94.KQ975", "2C P 2S P 3NT P", "4C", "5-5, a singleton, slam values: the second suit"),
+    ("AK632.72.94.AQ97", "2C P 2S P 3NT P", "4NT", "5-2-2-4: balanced enough for the quantitative 4NT"),
+    (".AKQT4.KQ83.KJT2", "2C P 2S P 3NT P 4C P 4NT P 5H P", "6C", "two aces: six of the nine-card club fit"),
     # Each of us has shown a six-card major of our own: 4NT asks for keycards in the one bid last, for both
     # hands (the answerer counted hearts while the asker read spades, and 6S went down opposite a singleton).
     ("4.AKJ9853.KT7.QT", "1S P 2H P 3S P 4H P 4NT P", "5H", "keycards for hearts, bid last: two, no queen"),
