@@ -777,8 +777,7 @@ def _unbid_long_suit(ctx: Context, hand: Hand) -> Suit | None:
     """My five-card suit neither of us has bid, when my hand is unbalanced (a singleton, a void, or 5-5)."""
     if hand.is_semi_balanced and sorted(hand.shape)[-2] < 5:
         return None
-    shown = {s for s in Suit if max(ctx.ranges[ctx.seat].length_min[s], ctx.ranges[ctx.partner].length_min[s]) >= 4}
-    long = [s for s in Suit if hand.length(s) >= 5 and s not in shown]
+    long = [s for s in Suit if hand.length(s) >= 5 and not _shown_suit(ctx, s)]
     return max(long, key=lambda s: (hand.length(s), s)) if long else None
 
 
@@ -789,8 +788,13 @@ def _is_slam_suit(ctx: Context, call: Call) -> bool:
     suit = call.strain.suit if call.strain is not None else None
     return (suit is not None and call.level == 4 and last == Call("3NT") and ctx.last_bid_is_ours
             and partner_bid_nt_naturally(ctx) and not ctx.they_have_bid and ctx.system != "basic"
-            and any(ex.call.is_bid for ex in ctx.calls_of(ctx.seat))
-            and max(ctx.ranges[ctx.seat].length_min[suit], ctx.ranges[ctx.partner].length_min[suit]) < 4)
+            and any(ex.call.is_bid for ex in ctx.calls_of(ctx.seat)) and not _shown_suit(ctx, suit))
+
+
+def _shown_suit(ctx: Context, suit: Suit) -> bool:
+    """A suit I have bid, or one either of us has shown four of."""
+    return suit in _suits_named(ctx, ctx.seat) or max(
+        ctx.ranges[ctx.seat].length_min[suit], ctx.ranges[ctx.partner].length_min[suit]) >= 4
 
 
 LIMITED_WIDTH = 5  # a hand whose calls have pinned its HCP within this many points has described itself

@@ -31,6 +31,15 @@ CASES = [
     ("AK632.7.94.KQ975", "2C P 2S P 3NT P", "4C", "5-5, a singleton, slam values: the second suit"),
     ("AK632.72.94.AQ97", "2C P 2S P 3NT P", "4NT", "5-2-2-4: balanced enough for the quantitative 4NT"),
     (".AKQT4.KQ83.KJT2", "2C P 2S P 3NT P 4C P 4NT P 5H P", "6C", "two aces: six of the nine-card club fit"),
+    # 1m 3NT shows 16-18 balanced: the opener passes with a minimum (at most 32 together), invites with 15-16
+    # (quantitative 4NT) and bids the slam with 17 (33 opposite the minimum); responder accepts with the top.
+    ("AJ2.QJ3.AT86.K52", "1D P 3NT P", "Pass", "14 opposite 16-18: no slam"),
+    ("AJ2.KJ3.AT86.K52", "1D P 3NT P", "4NT", "15 opposite 16-18: quantitative"),
+    ("AJ2.KQ3.AT86.K52", "1D P 3NT P", "6NT", "17 opposite 16-18: at least 33 together"),
+    ("KQ4.A72.KQ4.KJ63", "1C P 3NT P 4NT P", "6NT", "18, the top of 16-18: accept"),
+    ("KQ4.A72.KQ4.Q963", "1C P 3NT P 4NT P", "Pass", "16, the bottom: decline"),
+    # A suit I opened is no second suit: a singleton and 17 opposite 16-18 still ask in notrump.
+    ("2.KQ3.AQT86.AJ52", "1D P 3NT P", "4NT", "my own diamonds are no new suit"),
     # Each of us has shown a six-card major of our own: 4NT asks for keycards in the one bid last, for both
     # hands (the answerer counted hearts while the asker read spades, and 6S went down opposite a singleton).
     ("4.AKJ9853.KT7.QT", "1S P 2H P 3S P 4H P 4NT P", "5H", "keycards for hearts, bid last: two, no queen"),

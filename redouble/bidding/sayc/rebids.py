@@ -122,7 +122,7 @@ OPENER_REBIDS = [
     rule("rebid.after-2nt-minor", "1m P 2NT P ?", "3x", Len("x", 4),
          test("unbalanced", lambda h, e: not h.is_semi_balanced),
          means="shape: 4+ {x}", forcing=GF),
-    rule("rebid.after-3nt-minor", "1m P 3NT P ?", "P", Points(11, 17), means="pass"),
+    rule("rebid.after-3nt-minor", "1m P 3NT P ?", "P", Points(11, 14), means="pass: no slam opposite 16-18"),
     # --- answering fourth suit forcing (game forcing): three-card support for responder's major first, then
     # notrump with the fourth suit stopped (2NT a minimum, 3NT more), a six-card first suit, a five-card second
     # suit, four of the fourth suit, and with nothing else a doubleton honour in responder's suit. --------------
