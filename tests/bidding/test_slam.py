@@ -40,6 +40,13 @@ CASES = [
     ("KQ4.A72.KQ4.Q963", "1C P 3NT P 4NT P", "Pass", "16, the bottom: decline"),
     # A suit I opened is no second suit: a singleton and 17 opposite 16-18 still ask in notrump.
     ("2.KQ3.AQT86.AJ52", "1D P 3NT P", "4NT", "my own diamonds are no new suit"),
+    # Over 1NT a long minor and five losers make twelve tricks likely opposite the notrump's seven: Gerber,
+    # then six of the minor with one ace missing, 4NT to play with two (3NT left such slams unbid).
+    ("4.Q3.AKQT984.K76", "1NT P", "4C", "seven diamonds, five losers: ask for aces"),
+    ("4.Q3.AKQT984.K76", "1NT P 4C P 4S P", "6D", "one ace missing: six of my long suit"),
+    ("4.Q3.AKQT984.K76", "1NT P 4C P 4H P", "4NT", "two aces missing: 4NT to play"),
+    ("K62.832.3.AQJ752", "1NT P", "3NT", "six clubs but seven losers: game"),
+    (".KQ62.AT7.QJT963", "1NT P", "2C", "a four-card major: Stayman first"),
     # Each of us has shown a six-card major of our own: 4NT asks for keycards in the one bid last, for both
     # hands (the answerer counted hearts while the asker read spades, and 6S went down opposite a singleton).
     ("4.AKJ9853.KT7.QT", "1S P 2H P 3S P 4H P 4NT P", "5H", "keycards for hearts, bid last: two, no queen"),

@@ -73,6 +73,13 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
             rule("nt.gerber", f"{p} ?", "4C", HCP(six_lo), unbalanced,
                  test("no five-card major", lambda h, e: max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 5),
                  means="Gerber: how many aces?", forcing=F, alert=True) if step <= 2 else None,
+            # A long minor and five losers opposite the notrump's seven or so make twelve tricks likely (the
+            # losing-trick count), whatever the high cards: ask for aces rather than sit in 3NT.
+            rule("nt.gerber", f"{p} ?", "4C", six_minor, few_losers, HCP(game_lo),
+                 test("no four-card major (Stayman first)",
+                      lambda h, e: max(h.length(Suit.HEARTS), h.length(Suit.SPADES)) < 4),
+                 means="Gerber: how many aces? (a long minor, slam playing strength)", forcing=F,
+                 alert=True) if step <= 2 else None,
             # The booklet: "3H, 3S = at least a six-card suit and slam interest (otherwise responder uses a
             # transfer bid)"; slam interest opposite 15-17 is 14 HCP or so.
             rule("nt.major-slam-try", f"{p} ?", "3M", Len("M", 6), HCP(29 - lo),
