@@ -201,3 +201,42 @@ def test_an_online_two_table_event_with_people_and_robots(browser: Any, server: 
         context.close()
     assert errors == []
     director_context.close()
+
+
+def test_a_teams_match_exports_its_usebio_from_the_director(browser: Any, server: str) -> None:  # noqa: F811
+    director_context, director, errors = open_director(browser, server)
+    director.fill("#ev-name", "Friday match")
+    director.select_option("#ev-movement", "teams")
+    director.fill("#ev-bpr", "1")
+    director.click("text=Create the event")
+    director.wait_for_selector("h1:has-text('Friday match')")
+    director.wait_for_selector("a.table-link")
+    links = {int(a.get_attribute("data-table")): a.get_attribute("href")
+             for a in director.locator("a.table-link").all()}
+    assert sorted(links) == [1, 2]
+    for table, url in links.items():  # 4S made at table 1 (home North-South), 4S+1 at table 2
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        phone = context.new_page()
+        phone.set_default_timeout(20000)
+        phone.goto(url)
+        phone.wait_for_selector(f"h1:has-text('table {table}')")
+        phone.click("button[aria-label='level 4']")
+        phone.click("button[aria-label='strain S']")
+        phone.click("button[aria-label='declarer N']")
+        phone.select_option("select[aria-label='tricks on board 1']", str(9 + table))
+        phone.click("button[aria-label='enter board 1']")
+        phone.wait_for_selector(".entered")
+        context.close()
+    director.reload()
+    director.wait_for_selector("#ranking table")
+    # A teams event exports what it has: no travellers as PBN or CSV, its matches as USEBIO XML.
+    assert director.locator("button:has-text('PBN')").count() == 0
+    assert director.locator("button:has-text('Travellers CSV')").count() == 0
+    with director.expect_download() as download:
+        director.click("button:has-text('USEBIO XML')")
+    found = read_usebio(Path(download.value.path()).read_bytes())
+    assert found.kind == "teams" and [r.text for r in found.results] == ["4S N 10 =", "4S N 11 +1"]
+    [match] = found.teams.score().matches
+    assert (match.home, match.away, match.home_imps, match.away_imps) == (1, 2, 0.0, 1.0)
+    assert errors == []
+    director_context.close()

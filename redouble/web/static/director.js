@@ -98,10 +98,12 @@
     const fail = exc => { err.hidden = false; err.textContent = exc.message; announce(exc.message); };
     const exportButton = (kind, label, open) => el("button", { type: "button", onclick: () =>
       Ev.download(`/api/events/${id}/export/${kind}`, token, `${id}-${kind}`, open).catch(fail) }, label);
+    // A teams event has no travellers to export as PBN or CSV; its USEBIO XML gives every match board by board.
+    const pairs = ev.config.kind !== "teams";
     const tools = el("div", { class: "toolbar" },
       exportButton("tables.html", "Table cards", true), exportButton("guides.html", "Guide cards", true),
-      exportButton("results.html", "Results page", true), exportButton("results.pbn", "PBN"),
-      exportButton("ranking.csv", "Ranking CSV"), exportButton("travellers.csv", "Travellers CSV"),
+      exportButton("results.html", "Results page", true), pairs ? exportButton("results.pbn", "PBN") : null,
+      exportButton("ranking.csv", "Ranking CSV"), pairs ? exportButton("travellers.csv", "Travellers CSV") : null,
       exportButton("results.xml", "USEBIO XML"),
       el("label", {}, "Deals (PBN): ", el("input", { type: "file", accept: ".pbn", onchange: async e => {
         const file = e.target.files[0];
