@@ -96,6 +96,13 @@ CASES = [
     ("985.Q7654.K54.Q2", "1D P 1H P 3H P", "4H", "seven and five trumps: accepts the jump raise"),
     ("985.Q7654.954.J2", "1D P 1H P 3H P", "Pass", "three HCP: declines the jump raise"),
     ("985.Q765.K54.J32", "1D P 1H P 2NT P", "3NT", "six opposite 18-19: game"),
+    # Their double of the response takes no room: opener rebids as it would have (a pass with four-card
+    # support let them find their fit first).
+    ("A732.K632.JT4.KJ", "1D P 1H X", "2H", "four hearts, a minimum: raise over the double"),
+    ("A732.AK32.Q4.KJ6", "1C P 1H X", "3H", "four hearts and 17: jump raise over the double"),
+    ("K4.5.AQJ842.K762", "1D P 1H X", "2D", "six diamonds, a minimum: rebid them"),
+    ("AQ86.5.AKJ85.K62", "1D P 1H X", "1S", "four spades: the new suit at the one level"),
+    ("K72.Q3.AJ854.K62", "1D P 1H X", "Pass", "a balanced minimum without support: pass"),
 ]
 
 
@@ -119,6 +126,7 @@ def test_constructive_call(hand: str, auction: str, expected: str, why: str) -> 
     ("1NT P 2NT P 3NT", "nt.2nt-reply", "a five-card suit counts"),
     ("1D P 1H P 3D P 3H", "resp2.show-six", "six hearts, forcing"),
     ("1D P 1S P 3C P 3S", "resp2.after-jump-shift", "five spades after the jump shift"),
+    ("1D P 1H X 2H", "rebid-x.raise", "raise over the double"),
 ])
 def test_the_opponents_read_the_same_rule(auction: str, rule: str, words: str) -> None:
     """The web app explains each of these calls to the opponents from the same table."""

@@ -62,6 +62,20 @@ OPENER_REBIDS = [
          means="jump raise: 4+ {m}, 16-18 points", forcing=INV),
     rule("rebid.own-suit", "1x P 1y P ?", "2x", Len("x", 5), Points(12, 15),
          means="rebid of a five-card {x} suit: no better call"),
+    # --- over their double of the response: 1x P 1y X ? --------------------------------------------------
+    # The double takes no room: opener rebids as it would have (the standard expert treatment; SAYC has no
+    # support redouble). Four-card support raises at once, so the fit is known before they find theirs; a
+    # pass shows a minimum with nothing to add.
+    rule("rebid-x.raise-game", "1x P 1M X ?", "4M", Len("M", 4), Support("M", 19),
+         means="raise to game over the double: 4 {M}, 19-21 points"),
+    rule("rebid-x.jump-raise", "1x P 1M X ?", "3M", Len("M", 4), Support("M", 16, 18),
+         means="jump raise over the double: 4 {M}, 16-18 points", forcing=INV),
+    rule("rebid-x.raise", "1x P 1M X ?", "2M", Len("M", 4), Support("M", 12, 15),
+         means="raise over the double: 4 {M}, 12-15 points"),
+    rule("rebid-x.new-suit-1", "1x P 1y X ?", "1z", Len("z", 4), Points(12, 18), above("z", "y"),
+         means="new suit at the one level over the double: 4+ {z}", order="longest-up"),
+    rule("rebid-x.own-suit", "1x P 1y X ?", "2x", Len("x", 6), Points(12, 16), HCP(0, 15),
+         means="rebid over the double: 6+ {x}, a minimum"),
     # --- after 1NT: 1x P 1NT P ? --------------------------------------------------------------------
     rule("rebid.2nt-invite", "1x P 1NT P ?", "2NT", Balanced(), HCP(18, 19),
          means="18-19 balanced, invites 3NT", forcing=INV),
