@@ -41,6 +41,7 @@ SECTIONS: dict[str, list[Row]] = {
         ("52.KJ8643.Q5.J62", "1D P 1H P 1S P", "2H", "six hearts, weak: rebid them"),
         ("KJ52.QJ84.852.62", "1D P 1H P 1S P", "2S", "four spades, 6-10: raise opener's second suit"),
         ("KJ52.AJ84.K52.62", "1D P 1H P 1S P", "4S", "four spades and game values: game"),
+        ("AJ72.AJT8532..T2", "1D P 1H P 1S P", "4H", "seven hearts are trumps already: not the four-four fit"),
     ],
     "Responder's rebids after opener's rebid of a suit or 1NT": [
         ("AQ84.K73.J52.Q62", "1C P 1S P 2D P", "3NT", "after a reverse: 3NT with 10+ balanced and hearts stopped"),

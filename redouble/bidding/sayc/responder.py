@@ -136,13 +136,14 @@ RESPONDER_REBIDS = [
     # (2NT, three of a suit bid), 13+ bids game. Four cards of opener's major raise it; opener's minor wants
     # four (five for clubs, which may be three) before a preference to it. With a fit, shortness counts (dummy
     # points): a ten-count with a void is worth more than a preference.
+    # Seven cards of my own are a trump suit already: they are rebid, not left for a four-four fit.
     rule("resp2.raise-second", "1x P 1y P 1z P ?", "4z", Len("z", 4), Support("z", 13, 18), HCP(11), major("z"),
-         means="game in {z}: 4 {z}, 13+ points"),
+         Len("y", 0, 6), means="game in {z}: 4 {z}, 13+ points"),
     # A singleton makes a 10-count's 13 support points; game then is opener's call (10 HCP and a singleton
     # bid 4S, and opener with a five-loser hand went on to slam).
     rule("resp2.raise-second", "1x P 1y P 1z P ?", "3z", Len("z", 4), Support("z", 11, 18), HCP(0, 12), major("z"),
-         means="invites game: 4 {z}, 11-12 points (a singleton counted)", forcing=INV),
-    rule("resp2.raise-second", "1x P 1y P 1z P ?", "2z", Len("z", 4), Support("z", 6, 10), major("z"),
+         Len("y", 0, 6), means="invites game: 4 {z}, 11-12 points (a singleton counted)", forcing=INV),
+    rule("resp2.raise-second", "1x P 1y P 1z P ?", "2z", Len("z", 4), Support("z", 6, 10), major("z"), Len("y", 0, 6),
          means="raise: 4 {z}, 6-10 points"),
     rule("resp2.game-major", "1x P 1y P 1z P ?", "4y", Len("y", 6), Points(13), major("y"),
          means="game: 6+ {y}, 13+ points"),
