@@ -126,7 +126,7 @@ def test_constructive_call(hand: str, auction: str, expected: str, why: str) -> 
     ("1NT P 2NT P 3NT", "nt.2nt-reply", "a five-card suit counts"),
     ("1D P 1H P 3D P 3H", "resp2.show-six", "six hearts, forcing"),
     ("1D P 1S P 3C P 3S", "resp2.after-jump-shift", "five spades after the jump shift"),
-    ("1D P 1H X 2H", "rebid-x.raise", "raise over the double"),
+    ("1D P 1H X 2H", "rebid.raise", "raise: 4 hearts"),
 ])
 def test_the_opponents_read_the_same_rule(auction: str, rule: str, words: str) -> None:
     """The web app explains each of these calls to the opponents from the same table."""

@@ -25,6 +25,11 @@ from redouble.bidding.rules import GF, INV, NF, SO, F, rule
 from redouble.bidding.sayc.responses import above, below, clubs_after_diamonds
 from redouble.cards import Suit
 
+# Their double of the response takes no room: opener raises, bids a new suit at the one level or rebids six as
+# it would have (the standard expert treatment; SAYC has no support redouble). Before, the natural layer passed
+# with four-card support.
+ONE_LEVEL = ["1x P 1y P ?", "1x P 1y X ?"]
+ONE_LEVEL_M = ["1x P 1M P ?", "1x P 1M X ?"]
 FSF = ["1x P 1y P 1z P 2w P ?", "1x P 1y P 2z P 2w P ?", "1x P 1y P 2z P 3w P ?"]  # after fourth suit forcing
 
 longer = test("first suit longer", lambda h, e: h.length(e.suit("x")) > h.length(e.suit("z")))
@@ -32,11 +37,11 @@ not_longer_z = test("second suit no longer", lambda h, e: h.length(e.suit("x")) 
 
 OPENER_REBIDS = [
     # --- after a new suit at the one level: 1x P 1y P ? -------------------------------------------
-    rule("rebid.raise-game", "1x P 1M P ?", "4M", Len("M", 4), Support("M", 19),
+    rule("rebid.raise-game", ONE_LEVEL_M, "4M", Len("M", 4), Support("M", 19),
          means="raise to game: 4 {M}, 19-21 points"),
-    rule("rebid.jump-raise", "1x P 1M P ?", "3M", Len("M", 4), Support("M", 16, 18),
+    rule("rebid.jump-raise", ONE_LEVEL_M, "3M", Len("M", 4), Support("M", 16, 18),
          means="jump raise: 4 {M}, 16-18 points", forcing=INV),
-    rule("rebid.raise", "1x P 1M P ?", "2M", Len("M", 4), Support("M", 12, 15),
+    rule("rebid.raise", ONE_LEVEL_M, "2M", Len("M", 4), Support("M", 12, 15),
          means="raise: 4 {M}, 12-15 points"),
     rule("rebid.jump-shift", "1x P 1y P ?", ">>z", Points(19), Len("z", 4), not_longer_z, Unbalanced(),
          means="jump shift: 19+ points, 4+ {z}, forcing to game", forcing=GF),
@@ -44,7 +49,7 @@ OPENER_REBIDS = [
          means="18-19 balanced", forcing=INV),
     rule("rebid.reverse", "1x P 1y P ?", "2z", Points(16), Len("z", 4), longer, above("z", "x"), below("z", "y"),
          means="reverse: 16+ points, longer {x} than {z}, forcing one round", forcing=F),
-    rule("rebid.new-suit-1", "1x P 1y P ?", "1z", Len("z", 4), Points(12, 18), above("z", "y"),
+    rule("rebid.new-suit-1", ONE_LEVEL, "1z", Len("z", 4), Points(12, 18), above("z", "y"),
          means="new suit at the one level: 4+ {z}", order="longest-up"),
     rule("rebid.1nt", "1x P 1y P ?", "1NT", Balanced(), HCP(12, 14),
          means="12-14 balanced"),
@@ -54,7 +59,7 @@ OPENER_REBIDS = [
          means="game in a long {M} suit: 19+ points"),
     rule("rebid.new-suit-2", "1x P 1y P ?", "2z", Len("z", 4), Points(12, 18), below("z", "x"), below("z", "y"),
          means="new suit, not a reverse: 4+ {z}, 12-18 points", shows=(clubs_after_diamonds,)),
-    rule("rebid.own-suit", "1x P 1y P ?", "2x", Len("x", 6), Points(12, 16), HCP(0, 15),
+    rule("rebid.own-suit", ONE_LEVEL, "2x", Len("x", 6), Points(12, 16), HCP(0, 15),
          means="rebid: 6+ {x}, a minimum (12-16 points with the length)"),
     rule("rebid.raise-minor", "1x P 1m P ?", ">m", Len("m", 4), Support("m", 12, 15),
          means="raise: 4+ {m}, 12-15 points"),
@@ -62,20 +67,6 @@ OPENER_REBIDS = [
          means="jump raise: 4+ {m}, 16-18 points", forcing=INV),
     rule("rebid.own-suit", "1x P 1y P ?", "2x", Len("x", 5), Points(12, 15),
          means="rebid of a five-card {x} suit: no better call"),
-    # --- over their double of the response: 1x P 1y X ? --------------------------------------------------
-    # The double takes no room: opener rebids as it would have (the standard expert treatment; SAYC has no
-    # support redouble). Four-card support raises at once, so the fit is known before they find theirs; a
-    # pass shows a minimum with nothing to add.
-    rule("rebid-x.raise-game", "1x P 1M X ?", "4M", Len("M", 4), Support("M", 19),
-         means="raise to game over the double: 4 {M}, 19-21 points"),
-    rule("rebid-x.jump-raise", "1x P 1M X ?", "3M", Len("M", 4), Support("M", 16, 18),
-         means="jump raise over the double: 4 {M}, 16-18 points", forcing=INV),
-    rule("rebid-x.raise", "1x P 1M X ?", "2M", Len("M", 4), Support("M", 12, 15),
-         means="raise over the double: 4 {M}, 12-15 points"),
-    rule("rebid-x.new-suit-1", "1x P 1y X ?", "1z", Len("z", 4), Points(12, 18), above("z", "y"),
-         means="new suit at the one level over the double: 4+ {z}", order="longest-up"),
-    rule("rebid-x.own-suit", "1x P 1y X ?", "2x", Len("x", 6), Points(12, 16), HCP(0, 15),
-         means="rebid over the double: 6+ {x}, a minimum"),
     # --- after 1NT: 1x P 1NT P ? --------------------------------------------------------------------
     rule("rebid.2nt-invite", "1x P 1NT P ?", "2NT", Balanced(), HCP(18, 19),
          means="18-19 balanced, invites 3NT", forcing=INV),
