@@ -797,6 +797,7 @@ def _shown_suit(ctx: Context, suit: Suit) -> bool:
         ctx.ranges[ctx.seat].length_min[suit], ctx.ranges[ctx.partner].length_min[suit]) >= 4
 
 
+LIMITED_POINTS = 3  # a points range this narrow (a limit raise's 10-12) has described the hand
 LIMITED_WIDTH = 5  # a hand whose calls have pinned its HCP within this many points has described itself
 
 
@@ -1213,6 +1214,12 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
             return blackwood, ace_ask(ctx)[1], "keycard ask: every suit controlled after partner's cue-bid"
         if cue is not None and slam_combined >= SLAM_TRY_POINTS - 1 and not i_cued:
             return cue, "slam.cue", f"cue-bid: a control in {_word(cue)}"
+        shown = ctx.points_shown(ctx.seat)
+        if (cue is not None and not i_cued and shown is not None and shown[1] - shown[0] <= LIMITED_POINTS
+                and 2 * support_points(hand, fit) >= shown[0] + shown[1]):
+            # Partner tries for slam opposite my limited hand (a limit raise): partner has counted my range,
+            # so the top half of it cooperates and the bottom signs off.
+            return cue, "slam.cue", f"cue-bid: a control in {_word(cue)}, the top of the {shown[0]}-{shown[1]} I showed"
         if cue is not None and i_cued and not holes:
             return cue, "slam.cue", f"cue-bid: a control in {_word(cue)}"
         if ctx.is_legal(game):

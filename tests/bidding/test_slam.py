@@ -47,6 +47,10 @@ CASES = [
     ("4.Q3.AKQT984.K76", "1NT P 4C P 4H P", "4NT", "two aces missing: 4NT to play"),
     ("K62.832.3.AQJ752", "1NT P", "3NT", "six clubs but seven losers: game"),
     (".KQ62.AT7.QJT963", "1NT P", "2C", "a four-card major: Stayman first"),
+    # Opener's cue-bid opposite my limit raise (10-12 support points): partner has counted my range, so the top
+    # half of it cooperates with a cue-bid of its own and the bottom signs off.
+    ("K982.73.AQ52.Q92", "1S P 3S P 4C P", "4D", "12 support points, the diamond ace: cue-bid"),
+    ("Q982.A73.J852.Q2", "1S P 3S P 4C P", "4S", "10, the bottom of the limit raise: sign off"),
     # Each of us has shown a six-card major of our own: 4NT asks for keycards in the one bid last, for both
     # hands (the answerer counted hearts while the asker read spades, and 6S went down opposite a singleton).
     ("4.AKJ9853.KT7.QT", "1S P 2H P 3S P 4H P 4NT P", "5H", "keycards for hearts, bid last: two, no queen"),
