@@ -54,6 +54,9 @@ SECTIONS: dict[str, list[Row]] = {
         ("5.AQJ974.K52.K62", "1C P 1H P 1NT P", "4H", "six hearts, game values: game"),
         ("K5.AQ97.KJ52.J62", "1C P 1H P 1NT P", "3NT", "13+ balanced: 3NT"),
         ("Q3.K73.A52.KJ962", "1S P 2C P 2S P", "3NT", "a two-over-one with 13 and the other suits held: 3NT"),
+        ("J52.Q7.K843.Q952", "1S P 1NT P 2H P", "2S", "after 1NT, three of opener's major: preference"),
+        ("J5.Q72.K843.Q952", "1S P 1NT P 2H P", "Pass", "after 1NT, two spades and three hearts: pass"),
+        ("52.Q73.K843.Q952", "1H P 1NT P 2C P", "2H", "after 1NT, three hearts: preference to the major"),
     ],
     "Responder's rebids after 1D-1M-2C": [
         ("K52.KJ84.Q52.J62", "1D P 1H P 2C P", "2D", "6-10, three of each minor: preference to the first"),

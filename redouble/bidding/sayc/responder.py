@@ -98,6 +98,14 @@ RESPONDER_REBIDS = [
     rule("resp2.preference", "1M P 1y P 2z P ?", "2M", Len("M", 2, 2), HCP(0, 9),
          test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2),
          means="preference: 2 {M}, a minimum"),
+    # After the 1NT response (6-10) the same preference: opener's major has five, the new suit four, so three
+    # of the major (or two with no more of the new suit) make the longer fit (1S 1NT 2H passed with three
+    # spades and two hearts left us in a four-two fit).
+    rule("resp2.preference", "1M P 1NT P 2z P ?", "2M", Len("M", 3), HCP(0, 10),
+         means="preference: 3 {M}, 6-10 points"),
+    rule("resp2.preference", "1M P 1NT P 2z P ?", "2M", Len("M", 2, 2), HCP(0, 10),
+         test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2),
+         means="preference: 2 {M}, no more of the new suit"),
     # --- 1D P 1M P 2C P ? (opener's clubs, not a reverse: four diamonds, four clubs, 12-18) ----------------------
     # The booklet's bands again: 6-10 passes or gives preference (to diamonds with as many of them as clubs),
     # 11-12 invites (2NT with the other major stopped, three of a minor), 13+ bids game.
