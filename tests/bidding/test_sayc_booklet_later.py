@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from redouble.auction import Auction
-from redouble.bidding import explain, explain_rules
-from tests.support import assert_call
+from tests.support import assert_call, assert_explained
 
 Row = tuple[str, str, str, str]
 
@@ -97,7 +95,5 @@ MEANINGS: list[tuple[str, str, str]] = [
 
 @pytest.mark.parametrize(("auction", "rule", "words"), MEANINGS, ids=[m[0] for m in MEANINGS])
 def test_later_round_meaning(auction: str, rule: str, words: str) -> None:
-    calls = Auction("N", auction.split())
-    assert explain_rules(calls)[-1] == rule
-    assert words in explain(calls)[-1].text
+    assert_explained(auction, rule, words)
 
