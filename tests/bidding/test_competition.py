@@ -240,6 +240,11 @@ CASES = [
     ("J.Q542.AJT96.982", "1C 1S X 3S P P", "N", "Pass", "8 HCP: the negative double said it all"),
     # A strong opener short in their suit reopens with a double, not a six-card suit.
     ("AQ.KQT4.A.A98752", "1C 2D P P", "N", "X", "19 HCP and a singleton diamond: double"),
+    # Opener answers partner's limit raise of a major over their overcall as without it (1M P 3M P ?): game
+    # with 14+ points, else pass.
+    ("A2.KQ953.A87.J52", "1H 1S 3H P", "N", "4H", "14 points opposite the limit raise: game"),
+    ("72.KQ953.A87.J52", "1H 1S 3H P", "N", "Pass", "a minimum: declines"),
+    ("A2.KQ953.A87.J52", "1H 2C 3H P", "N", "4H", "14 points over their two-level overcall: game"),
 ]
 
 
@@ -323,6 +328,7 @@ def test_a_weak_jump_to_the_three_level_is_made_not_vulnerable(vulnerability: st
     ("1S 2H P P X P P", 6, "neg.penalty-pass"), ("1C P 1D 1H P 2C", 5, "advance.cue-raise"),
     ("1C P 1D 1H P 2H", 5, "advance.raise"), ("1C P 1D 1H P 2C P 2H", 7, "advance.after-cue"),
     ("1NT 2S X", 2, "nt-comp.penalty"), ("2S P P 3H", 3, "comp.balance-overcall"),
+    ("1H 1S 3H P 4H", 4, "rebid.accept-limit"),
     ("1D 1H P P 2D", 4, "neg.reopen-suit"), ("1C 1S X 3S P P X", 6, "neg.double-again"),
 ])
 def test_competitive_calls_read_back(auction: str, index: int, rule: str) -> None:

@@ -16,6 +16,7 @@ from redouble.bidding.conditions import (
     HCP,
     Balanced,
     Env,
+    FitPoints,
     Given,
     GoodSuit,
     Len,
@@ -30,7 +31,7 @@ from redouble.bidding.conditions import (
 )
 from redouble.bidding.meaning import HandRange
 from redouble.bidding.natural import cheapest_over
-from redouble.bidding.rules import GF, INV, NF, F, rule
+from redouble.bidding.rules import GF, INV, NF, After, F, rule
 from redouble.bidding.sayc.responses import above, below, clubs_after_diamonds
 from redouble.cards import Suit
 from redouble.deal import Hand
@@ -163,6 +164,8 @@ ADVANCE_OVER_BID = ["1x 1y 1z ?", "1x 1y 2z ?", "1x 2y 2z ?", "1x 1y 2x ?", "1x 
 # partner overcalled after they had bid two suits (1x P 1z 1y): advanced like a direct overcall, the cue-bid in
 # opener's suit
 ADVANCE_LATE = ["1x P 1z 1y P ?", "1x P 1z 2y P ?", "1x P 2z 2y P ?"]
+# Opener after partner's limit raise over their overcall (neg.limit-raise); x is opener's suit, y theirs.
+LIMIT_RAISED = After("neg.limit-raise")
 OPENER_AFTER_RAISE = ["1x 1y P 2y ?", "1x 2y P 3y ?", "1x 1y P 3y ?"]
 
 
@@ -622,6 +625,12 @@ COMPETITION = [
          shows=(clubs_after_diamonds,)),
     rule("neg.opener-rebid", ["1x 1y X P ?", "1x 2y X P ?", "1x 3y X P ?"], ">x", Len("x", 5),
          means="5+ {x}, nothing else"),
+    # --- opener after partner's limit raise of a major over their overcall (1M 1y 3M P ?, 1M 2y 3M P ?): as
+    # without their bid (1M P 3M P ?), game with 14+ points; the natural layer passed 3M with game values.
+    # (Not the minors: 3NT on one stopper in their suit, which the overcaller leads, lost on the wide check.)
+    rule("rebid.accept-limit", LIMIT_RAISED, "4x", any_of(Points(14), FitPoints(15)), major("x"),
+         test("five losers or more", lambda h, e: h.losers >= 5), means="accepts the invitation"),
+    rule("rebid.decline-limit", LIMIT_RAISED, "P", Points(11, 13), major("x"), means="declines: a minimum"),
     # opener's reopening double when partner passed their overcall
     rule("neg.reopen", ["1x 1y P P ?", "1x 2y P P ?"], "X", short("y", 1), HCP(11, 18),
          means="reopening double: short in {y}", forcing=F),
