@@ -1267,6 +1267,9 @@ def _sacrifice(ctx: Context, hand: Hand, combined: float, partner_points: float)
             or last.level < GAME_LEVEL[last.strain] or last.level >= 6 or ctx.we_vulnerable or not ctx.they_vulnerable
             or ctx.auction.doubled or combined > SACRIFICE_POINTS):
         return None
+    theirs = next((ex for ex in reversed(ctx.history) if ex.call.is_bid), None)
+    if theirs is not None and (theirs.rule or "").startswith("slam."):
+        return None  # an ace ask, its answer or a cue-bid: they are going to slam, not playing game there
     fit = agreed_suit(ctx, hand)
     if fit is None or fit.strain == last.strain or hand.length(fit) + ctx.ranges[ctx.partner].length_min[fit] \
             < SACRIFICE_TRUMPS or defence_beats(ctx, hand, last, partner_points):

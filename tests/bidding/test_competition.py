@@ -301,6 +301,17 @@ def test_sacrifice_at_favourable_vulnerability(hand: str, auction: str, vulnerab
     assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule}"
 
 
+def test_no_sacrifice_over_their_keycard_answer() -> None:
+    """Their 5H answers an ace ask: they are bound for slam, so a save in 5S only pushes them there (a Ben match
+    board went on to 6H). At favourable vulnerability with ten spades, the sacrifice waits for their contract."""
+    from redouble import Vulnerability
+
+    auction = Auction("N", "P 1H 2S 3S 4S 4NT P 5H".split())
+    assert explain_rules(auction)[-1] == "slam.rkcb.reply"
+    choice = choose_call(Hand.parse("Q865.7.J8762.984"), auction, Vulnerability.parse("EW"))
+    assert str(choice.call) == "Pass", f"chose {choice.call} by {choice.rule}"
+
+
 @pytest.mark.parametrize(("vulnerability", "expected"), [("None", "3C"), ("EW", "3C"), ("NS", "Pass"), ("All", "Pass")])
 def test_a_weak_jump_to_the_three_level_is_made_not_vulnerable(vulnerability: str, expected: str) -> None:
     """The rule of 2-3-4: six clubs and 9 HCP jump to 3C over 1D only when we are not vulnerable."""
