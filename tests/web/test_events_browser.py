@@ -30,6 +30,28 @@ def open_director(chromium: Any, url: str) -> tuple[Any, Any, list[str]]:
     return context, page, errors
 
 
+def create_event(director: Any, name: str, *, movement: str | None = None, tables: int | None = None,
+                 online: bool = False) -> None:
+    """Fill the director's new-event form (one board a round) and create the event."""
+    director.fill("#ev-name", name)
+    if movement is not None:
+        director.select_option("#ev-movement", movement)
+    if tables is not None:
+        director.fill("#ev-tables", str(tables))
+    director.fill("#ev-bpr", "1")
+    if online:
+        director.check("#ev-online")
+    director.click("text=Create the event")
+    director.wait_for_selector(f"h1:has-text('{name}')")
+
+
+def table_links(director: Any) -> dict[int, str]:
+    """The event's table links by table number, once the director's page shows them."""
+    director.wait_for_selector("a.table-link")
+    return {int(a.get_attribute("data-table")): a.get_attribute("href")
+            for a in director.locator("a.table-link").all()}
+
+
 def wait_until(condition: Any, page: Any, seconds: float = 60) -> None:
     """Poll ``condition`` (the pages' security policy forbids evaluating a string in them)."""
     for _ in range(int(seconds * 4)):
@@ -49,14 +71,8 @@ def ranking_rows(page: Any, field: str) -> list[list[str]]:
 
 def test_a_three_table_mitchell_from_the_director_and_three_phones(browser: Any, server: str) -> None:  # noqa: F811
     director_context, director, errors = open_director(browser, server)
-    director.fill("#ev-name", "Club night")
-    director.fill("#ev-tables", "3")
-    director.fill("#ev-bpr", "1")
-    director.click("text=Create the event")
-    director.wait_for_selector("h1:has-text('Club night')")
-    director.wait_for_selector("a.table-link")
-    links = {int(a.get_attribute("data-table")): a.get_attribute("href")
-             for a in director.locator("a.table-link").all()}
+    create_event(director, "Club night", tables=3)
+    links = table_links(director)
     assert sorted(links) == [1, 2, 3] and all("#e=" in url for url in links.values())
     assert director.locator("img[alt^='QR code for table']").count() == 3
     shot(director, "events-director-new")
@@ -128,12 +144,7 @@ def test_a_three_table_mitchell_from_the_director_and_three_phones(browser: Any,
 
 def test_an_online_two_table_event_with_people_and_robots(browser: Any, server: str) -> None:  # noqa: F811
     director_context, director, errors = open_director(browser, server)
-    director.fill("#ev-name", "Online night")
-    director.select_option("#ev-movement", "howell")
-    director.fill("#ev-tables", "2")
-    director.fill("#ev-bpr", "1")
-    director.check("#ev-online")
-    director.click("text=Create the event")
+    create_event(director, "Online night", movement="howell", tables=2, online=True)
     director.wait_for_selector("#join-link")
     join = director.locator("#join-link").get_attribute("href")
 
@@ -205,14 +216,8 @@ def test_an_online_two_table_event_with_people_and_robots(browser: Any, server: 
 
 def test_a_teams_match_exports_its_usebio_from_the_director(browser: Any, server: str) -> None:  # noqa: F811
     director_context, director, errors = open_director(browser, server)
-    director.fill("#ev-name", "Friday match")
-    director.select_option("#ev-movement", "teams")
-    director.fill("#ev-bpr", "1")
-    director.click("text=Create the event")
-    director.wait_for_selector("h1:has-text('Friday match')")
-    director.wait_for_selector("a.table-link")
-    links = {int(a.get_attribute("data-table")): a.get_attribute("href")
-             for a in director.locator("a.table-link").all()}
+    create_event(director, "Friday match", movement="teams")
+    links = table_links(director)
     assert sorted(links) == [1, 2]
     for table, url in links.items():  # 4S made at table 1 (home North-South), 4S+1 at table 2
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
