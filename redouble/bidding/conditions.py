@@ -424,6 +424,11 @@ class AnyOf(Condition):
         return " or ".join("(" + ", ".join(c.describe(env) for c in opt) + ")" for opt in self.options)
 
 
+def major(name: str) -> Given:
+    """The suit bound to ``name`` is a major."""
+    return given(f"{{{name}}} a major", lambda e: e.suit(name).is_major)
+
+
 def short(suit: str, most: int = 1) -> Len:
     """At most ``most`` cards in ``suit``."""
     return Len(suit, 0, most)

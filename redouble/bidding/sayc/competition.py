@@ -17,7 +17,6 @@ from redouble.bidding.conditions import (
     Balanced,
     Env,
     FitPoints,
-    Given,
     GoodSuit,
     Len,
     Points,
@@ -26,6 +25,7 @@ from redouble.bidding.conditions import (
     any_of,
     given,
     good_suit,
+    major,
     short,
     test,
 )
@@ -43,10 +43,6 @@ short_somewhere = test("a singleton or void", lambda h, e: min(h.shape) <= 1)
 def _unbid(e: Env, *names: str) -> list[Suit]:
     bound = {e.suit(n) for n in names}
     return [s for s in Suit if s not in bound]
-
-
-def major(name: str) -> Given:
-    return given(f"{{{name}}} a major", lambda e: e.suit(name).is_major)
 
 
 def _cheapest_level(e: Env, name: str) -> int:

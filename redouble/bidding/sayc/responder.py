@@ -8,7 +8,7 @@ True
 
 from __future__ import annotations
 
-from redouble.bidding.conditions import HCP, Balanced, Condition, Env, Len, Points, Stopper, Support, given, test
+from redouble.bidding.conditions import HCP, Balanced, Env, Len, Points, Stopper, Support, given, major, test
 from redouble.bidding.rules import GF, INV, NF, F, rule
 from redouble.bidding.sayc.responses import above, below
 from redouble.bidding.sayc.twos import ace_or_king
@@ -27,10 +27,7 @@ other_major_stopped = test("a stopper in the other major",
 fourth_stopped = test("a stopper in the fourth suit", lambda h, e: h.stopper(_fourth_suit(e)))
 
 
-def major(name: str) -> Condition:
-    return given(f"{{{name}}} a major", lambda e: e.suit(name).is_major)
-
-
+no_longer_second = test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2)
 no_six_card_major = test("no six-card major to play in", lambda h, e: max(h.length(Suit.HEARTS),
                                                                           h.length(Suit.SPADES)) < 6)
 
@@ -96,7 +93,7 @@ RESPONDER_REBIDS = [
     rule("resp2.rebid", "1M P 1y P 2z P ?", "2y", Len("y", 6), Len("M", 0, 2), HCP(5, 10),
          means="to play: 6+ {y}, a minimum"),
     rule("resp2.preference", "1M P 1y P 2z P ?", "2M", Len("M", 2, 2), HCP(0, 9),
-         test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2),
+         no_longer_second,
          means="preference: 2 {M}, a minimum"),
     # After the 1NT response (6-10) the same preference: opener's major has five, the new suit four, so three
     # of the major (or two with no more of the new suit) make the longer fit (1S 1NT 2H passed with three
@@ -104,7 +101,7 @@ RESPONDER_REBIDS = [
     rule("resp2.preference", "1M P 1NT P 2z P ?", "2M", Len("M", 3), HCP(0, 10),
          means="preference: 3 {M}, 6-10 points"),
     rule("resp2.preference", "1M P 1NT P 2z P ?", "2M", Len("M", 2, 2), HCP(0, 10),
-         test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2),
+         no_longer_second,
          means="preference: 2 {M}, no more of the new suit"),
     # --- 1D P 1M P 2C P ? (opener's clubs, not a reverse: four diamonds, four clubs, 12-18) ----------------------
     # The booklet's bands again: 6-10 passes or gives preference (to diamonds with as many of them as clubs),
