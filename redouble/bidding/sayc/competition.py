@@ -16,7 +16,6 @@ from redouble.bidding.conditions import (
     HCP,
     Balanced,
     Env,
-    FitPoints,
     GoodSuit,
     Len,
     Points,
@@ -32,6 +31,7 @@ from redouble.bidding.conditions import (
 from redouble.bidding.meaning import HandRange
 from redouble.bidding.natural import cheapest_over
 from redouble.bidding.rules import GF, INV, NF, After, F, rule
+from redouble.bidding.sayc.rebids import ACCEPTS_LIMIT_RAISE, DECLINES_LIMIT_RAISE
 from redouble.bidding.sayc.responses import above, below, clubs_after_diamonds
 from redouble.cards import Suit
 from redouble.deal import Hand
@@ -624,9 +624,8 @@ COMPETITION = [
     # --- opener after partner's limit raise of a major over their overcall (1M 1y 3M P ?, 1M 2y 3M P ?): as
     # without their bid (1M P 3M P ?), game with 14+ points; the natural layer passed 3M with game values.
     # (Not the minors: 3NT on one stopper in their suit, which the overcaller leads, lost on the wide check.)
-    rule("rebid.accept-limit", LIMIT_RAISED, "4x", any_of(Points(14), FitPoints(15)), major("x"),
-         test("five losers or more", lambda h, e: h.losers >= 5), means="accepts the invitation"),
-    rule("rebid.decline-limit", LIMIT_RAISED, "P", Points(11, 13), major("x"), means="declines: a minimum"),
+    rule("rebid.accept-limit", LIMIT_RAISED, "4x", *ACCEPTS_LIMIT_RAISE, major("x"), means="accepts the invitation"),
+    rule("rebid.decline-limit", LIMIT_RAISED, "P", DECLINES_LIMIT_RAISE, major("x"), means="declines: a minimum"),
     # opener's reopening double when partner passed their overcall
     rule("neg.reopen", ["1x 1y P P ?", "1x 2y P P ?"], "X", short("y", 1), HCP(11, 18),
          means="reopening double: short in {y}", forcing=F),

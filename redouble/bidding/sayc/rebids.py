@@ -30,6 +30,11 @@ from redouble.cards import Suit
 # with four-card support.
 ONE_LEVEL = ["1x P 1y P ?", "1x P 1y X ?"]
 ONE_LEVEL_M = ["1x P 1M P ?", "1x P 1M X ?"]
+# Opener accepts a major limit raise with 14+ points (15 counting shortness). With four losers or fewer,
+# opposite the limit raise's eight, slam is near: the natural layer counts tricks and asks for keycards.
+# The same answer serves the limit raise made over their overcall (sayc/competition.py).
+ACCEPTS_LIMIT_RAISE = (any_of(Points(14), FitPoints(15)), test("five losers or more", lambda h, e: h.losers >= 5))
+DECLINES_LIMIT_RAISE = Points(11, 13)
 FSF = ["1x P 1y P 1z P 2w P ?", "1x P 1y P 2z P 2w P ?", "1x P 1y P 2z P 3w P ?"]  # after fourth suit forcing
 
 longer = test("first suit longer", lambda h, e: h.length(e.suit("x")) > h.length(e.suit("z")))
@@ -99,11 +104,8 @@ OPENER_REBIDS = [
          forcing=INV),
     rule("rebid.pass-after-raise", "1m P 2m P ?", "P", Points(11, 17), means="pass: no game"),
     # --- after a limit raise: 1x P 3x P ? ------------------------------------------------------------
-    # With four losers or fewer, opposite the limit raise's eight, slam is near: the natural layer counts
-    # tricks and asks for keycards.
-    rule("rebid.accept-limit", "1M P 3M P ?", "4M", any_of(Points(14), FitPoints(15)),
-         test("five losers or more", lambda h, e: h.losers >= 5), means="accepts the invitation"),
-    rule("rebid.decline-limit", "1M P 3M P ?", "P", Points(11, 13), means="declines: a minimum"),
+    rule("rebid.accept-limit", "1M P 3M P ?", "4M", *ACCEPTS_LIMIT_RAISE, means="accepts the invitation"),
+    rule("rebid.decline-limit", "1M P 3M P ?", "P", DECLINES_LIMIT_RAISE, means="declines: a minimum"),
     rule("rebid.accept-limit-nt", "1m P 3m P ?", "3NT", HCP(13), Balanced(True),
          means="3NT: 13+ HCP, stoppers likely"),
     rule("rebid.accept-limit-minor", "1m P 3m P ?", "5m", Points(17), means="game in the minor"),
