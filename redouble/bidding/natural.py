@@ -761,12 +761,12 @@ def _second_suit_for_slam(ctx: Context, hand: Hand, strain: Strain) -> tuple[Cal
     """Slam values over partner's natural 3NT with an unbalanced hand: a second five-card suit at the four
     level, forcing, before any notrump slam (quantitative 4NT and 6NT promise a balanced hand; 6NT went down
     where six of a 5-4 minor fit made)."""
-    last = ctx.last_bid
-    if (strain != Strain.NOTRUMP or not partner_bid_nt_naturally(ctx) or last is None or last != Call("3NT")
-            or not ctx.last_bid_is_ours or ctx.they_have_bid or _unbid_long_suit(ctx, hand) is None):
+    if (strain != Strain.NOTRUMP or ctx.last_bid != Call("3NT") or not ctx.last_bid_is_ours or ctx.they_have_bid
+            or not partner_bid_nt_naturally(ctx)):
         return None
     suit = _unbid_long_suit(ctx, hand)
-    assert suit is not None
+    if suit is None:
+        return None
     call = Call.bid(4, suit.strain)
     if not ctx.is_legal(call):
         return None
