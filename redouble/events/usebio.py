@@ -350,11 +350,13 @@ def _line_result(board: int, line: ET.Element, where: int | None, *, round: int 
 
 @dataclass
 class _Room:
-    """One table of a teams match's board, as the file gives it."""
+    """One table of a teams match's board, as the file gives it: table 1 is where the home team sat North-South."""
 
-    match: int
+    round: int
     board: int
-    home_ns: bool
+    table: int
+    ns_team: int
+    ew_team: int
     line: ET.Element
     ns_pair: str
     ew_pair: str
@@ -411,24 +413,21 @@ def _read_teams(document: _Document, event: ET.Element, found: UsebioResults) ->
                 if direction not in ("", "NS", "EW"):
                     raise ParseError(f"a teams traveller line's DIRECTION is NS or EW (where team {home_id} sat), "
                                      f"not {_text(line, 'DIRECTION')!r}", line=document.line(line))
-                rooms.append(_Room(index, number, direction == "NS" if direction else k == 0, line,
-                                   _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")))
+                home_ns = direction == "NS" if direction else k == 0
+                rooms.append(_Room(round_, number, 1 if home_ns else 2, *((home, away) if home_ns else (away, home)),
+                                   line, _text(line, "NS_PAIR_NUMBER"), _text(line, "EW_PAIR_NUMBER")))
     team_of_pair: dict[str, int] = {}
     own_numbers = all(room.ns_pair and room.ew_pair for room in rooms)
     for room in rooms:
-        match = teams.matches[room.match]
-        ns_team, ew_team = (match.home, match.away) if room.home_ns else (match.away, match.home)
-        for pair, team in ((room.ns_pair, ns_team), (room.ew_pair, ew_team)):
+        for pair, team in ((room.ns_pair, room.ns_team), (room.ew_pair, room.ew_team)):
             if team_of_pair.setdefault(pair, team) != team:
                 own_numbers = False  # a pair number used by two teams: the pairs are told apart by team
     for room in rooms:
-        match = teams.matches[room.match]
-        ns_team, ew_team = (match.home, match.away) if room.home_ns else (match.away, match.home)
-        ns, ew = (room.ns_pair, room.ew_pair) if own_numbers else (f"{ns_team}ns", f"{ew_team}ew")
-        result = _line_result(room.board, room.line, document.line(room.line), round=match.round,
-                              table=1 if room.home_ns else 2, ns=ns, ew=ew)
+        ns, ew = (room.ns_pair, room.ew_pair) if own_numbers else (f"{room.ns_team}ns", f"{room.ew_team}ew")
+        result = _line_result(room.board, room.line, document.line(room.line), round=room.round, table=room.table,
+                              ns=ns, ew=ew)
         found.results.append(result)
-        for team, pair in ((ns_team, ns), (ew_team, ew)):
+        for team, pair in ((room.ns_team, ns), (room.ew_team, ew)):
             if pair not in teams.pairs.setdefault(team, ()):
                 teams.pairs[team] += (pair,)
     teams.results = found.results
