@@ -7,6 +7,7 @@ status and the absence of a traceback are what a user sees.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from redouble import Deal
-from redouble.cli import SUBCOMMANDS, main
+from redouble.cli import EXIT_CLOSED_PIPE, SUBCOMMANDS, main
 
 SCRIPT = Path(sys.executable).with_name("redouble")
 
@@ -158,3 +159,80 @@ def test_a_seed_gives_the_same_deals_as_the_library(capsys: pytest.CaptureFixtur
     assert main(["deal", "--count", "3", "--seed", "11", "--format", "json"]) == 0
     printed = [json.loads(line)["deal"] for line in capsys.readouterr().out.splitlines()]
     assert printed == [str(d) for d in generate(count=3, seed=11)]
+
+
+# --- output to a reader that went away: exit status 141 (EXIT_CLOSED_PIPE), nothing on stderr ------------
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+DEAL = "N:AKQ4.J92.T8.Q765 JT98.AKQ.AKQ.AK3 7653.T876.J976.J 2.543.5432.T9842"
+
+
+def run_into_closed_pipe(*args: str, stderr_too: bool = False, stdin: str = "",
+                         unbuffered: bool = False) -> subprocess.CompletedProcess[str]:
+    """The command with its stdout (and with ``stderr_too`` its stderr) a pipe whose reader has gone: the
+    worst case of ``redouble ... | head -1``, where ``head`` exits before the command writes. Its output is
+    buffered, as a user's is, unless ``unbuffered`` (PYTHONUNBUFFERED=1) makes every write reach the pipe."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONUNBUFFERED"}
+    if unbuffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    try:
+        return subprocess.run([str(SCRIPT), *args], stdout=write_end,
+                              stderr=write_end if stderr_too else subprocess.PIPE, input=stdin, text=True,
+                              env=env, timeout=120)
+    finally:
+        os.close(write_end)
+
+
+@pytest.mark.parametrize("args", [
+    ["--help"],
+    ["deal", "--help"],
+    ["deal", "--count", "300", "--seed", "1"],
+    ["deal", "--count", "3", "--format", "json"],
+    ["bid", "--hand", "AKQ4.J92.T8.Q765"],
+    ["score", str(DATA / "pbn_standard_schiphol1995.pbn")],
+    ["convert", str(DATA / "bbo_hand.lin"), "-", "--to", "pbn"],
+    ["event", "score", str(DATA / "club_mp_sm2014_session1.pbn")],
+], ids=" ".join)
+def test_a_closed_pipe_ends_the_command_quietly(args: list[str]) -> None:
+    for unbuffered in (False, True):
+        result = run_into_closed_pipe(*args, unbuffered=unbuffered)
+        assert (result.returncode, result.stderr) == (EXIT_CLOSED_PIPE, "")
+
+
+@pytest.mark.usefixtures("solver")
+@pytest.mark.parametrize("args", [
+    ["dd", DEAL],
+    ["simulate", "--where", "north.hcp >= 20", "--count", "2", "--seed", "1", "--jobs", "1"],
+    ["match", "--boards", "1", "--seed", "1", "--ns", "basic", "--ew", "basic", "--jobs", "1"],
+], ids=" ".join)
+def test_a_closed_pipe_ends_a_command_that_loaded_the_solver_quietly(args: list[str]) -> None:
+    result = run_into_closed_pipe(*args)
+    assert (result.returncode, result.stderr) == (EXIT_CLOSED_PIPE, "")
+
+
+def test_a_closed_pipe_ends_a_batch_of_questions_quietly() -> None:
+    question = json.dumps({"hand": "AKQ4.J92.T8.Q765"}) + "\n"
+    result = run_into_closed_pipe("bid", "--batch", stdin=question * 3)
+    assert (result.returncode, result.stderr) == (EXIT_CLOSED_PIPE, "")
+
+
+def test_stdout_and_stderr_both_closed() -> None:
+    result = run_into_closed_pipe("deal", "--count", "300", "--seed", "1", stderr_too=True)
+    assert result.returncode == EXIT_CLOSED_PIPE
+
+
+def test_an_error_is_still_reported_when_stdout_is_closed() -> None:
+    result = run_into_closed_pipe("deal", "--count", "-1")
+    assert (result.returncode, result.stderr) == (2, "redouble deal: error: --count must be 0 or more, not -1\n")
+
+
+def test_a_reader_that_takes_one_line_and_goes() -> None:
+    # 2,000 boards of PBN are far more than a pipe holds, so the command is still writing when the reader goes.
+    with subprocess.Popen([str(SCRIPT), "deal", "--count", "2000", "--seed", "1"], stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.readline() == b"% PBN 2.1\n"
+        process.stdout.close()
+        assert (process.wait(timeout=120), process.stderr.read()) == (EXIT_CLOSED_PIPE, b"")
