@@ -247,23 +247,31 @@ def _text(element: ET.Element, tag: str) -> str:
 
 
 class _Document:
-    """A parsed USEBIO document and the line of each element's start tag (ElementTree keeps no positions)."""
+    """A parsed USEBIO document and the line of each element's start tag, read in one pass: expat reports
+    where each start tag is as it builds ElementTree's elements (ElementTree's own parser keeps no
+    positions)."""
 
     def __init__(self, text: str | bytes) -> None:
-        try:
-            # The DTD is not fetched: the reader never follows an external reference.
-            self.root = ET.fromstring(text)
-        except ET.ParseError as exc:
-            raise ParseError(f"not a USEBIO file: {exc}", line=exc.position[0]) from None
-        starts: list[int] = []
+        builder = ET.TreeBuilder()
+        self._lines: dict[ET.Element, int] = {}
+        # No namespaces and no external entities: the DTD is not fetched, nor any file it names.
         parser = expat.ParserCreate()
-        parser.StartElementHandler = lambda tag, attrs: starts.append(parser.CurrentLineNumber)
-        parser.Parse(text, True)
-        # Both walks meet the elements in document order, start tag by start tag.
-        self._lines = {id(element): line for element, line in zip(self.root.iter(), starts, strict=True)}
+        parser.buffer_text = True
+
+        def start(tag: str, attributes: dict[str, str]) -> None:
+            self._lines[builder.start(tag, attributes)] = parser.CurrentLineNumber
+
+        parser.StartElementHandler = start
+        parser.EndElementHandler = builder.end
+        parser.CharacterDataHandler = builder.data
+        try:
+            parser.Parse(text, True)
+        except expat.ExpatError as exc:
+            raise ParseError(f"not a USEBIO file: {exc}", line=exc.lineno) from None
+        self.root = builder.close()
 
     def line(self, element: ET.Element) -> int | None:
-        return self._lines.get(id(element))
+        return self._lines.get(element)
 
     def number(self, element: ET.Element, tag: str, what: str) -> int:
         """The whole number in ``element``'s ``tag``, or a :class:`ParseError` at its line."""

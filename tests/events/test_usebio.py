@@ -87,6 +87,28 @@ def test_bad_files_name_what_is_wrong_and_where() -> None:
         read_usebio(bad)
 
 
+LATE_ERROR = """<?xml version="1.0" encoding="{encoding}"?>
+<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">
+<!-- a comment
+     over two lines -->
+<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"><EVENT_DESCRIPTION>Brontë
+cup</EVENT_DESCRIPTION>
+<?scorer note?><PARTICIPANTS><PAIR><PAIR_NUMBER>1</PAIR_NUMBER><![CDATA[
+]]><TOTAL_SCORE>lots</TOTAL_SCORE></PAIR></PARTICIPANTS></EVENT></USEBIO>"""
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "iso-8859-1", "utf-16"])
+def test_an_error_names_its_line_past_comments_text_and_cdata_in_any_encoding(encoding: str) -> None:
+    # Read in one pass, each element keeps the line of its start tag: TOTAL_SCORE starts on line 8.
+    text = LATE_ERROR.format(encoding=encoding)
+    for document in (text, text.encode(encoding)):
+        with pytest.raises(ParseError, match="^line 8: 1's TOTAL_SCORE must be a number, not 'lots'$"):
+            read_usebio(document)
+    with pytest.raises(ParseError, match=r"^line 8: not a USEBIO file: mismatched tag: line 8, column \d+$"):
+        read_usebio(text.replace("</PAIR></PARTICIPANTS>", "</PARTICIPANTS>").encode(encoding))
+    assert read_usebio(text.replace("lots", "12.5")).title == "Brontë\ncup"
+
+
 # --- teams ---------------------------------------------------------------------------------------------------
 
 def match_figures(score: TeamsScore) -> list[tuple[object, ...]]:
