@@ -245,6 +245,15 @@ CASES = [
     ("A2.KQ953.A87.J52", "1H 1S 3H P", "N", "4H", "14 points opposite the limit raise: game"),
     ("72.KQ953.A87.J52", "1H 1S 3H P", "N", "Pass", "a minimum: declines"),
     ("A2.KQ953.A87.J52", "1H 2C 3H P", "N", "4H", "14 points over their two-level overcall: game"),
+    # They found a fit and stopped at the two level: in the pass-out seat, short in their suit, we compete (the
+    # law of total tricks: partner holds their length and values, and we have a fit too).
+    ("QJ932.5.T92.KJ65", "1H P 2H P P", "N", "2S", "a singleton heart and five spades: balance"),
+    ("KJ2.92.985.K7652", "1H P 2H P P", "N", "3C", "two hearts and five clubs: balance at the three level"),
+    ("T6.KQT97.T642.A8", "1D P 1S P 2S P P", "N", "3H", "opener raised responder: five hearts balance"),
+    ("KJ8.73.AT82.J952", "1D P 1H P 2H P P", "N", "X", "short in hearts with spades and clubs: a balancing double"),
+    ("K7.84.QJ64.J9875", "1D P 1S P 2S P P X P", "N", "3C", "partner doubled: my longest suit they have not bid"),
+    ("KJ8.732.AT8.J952", "1D P 1H P 2H P P", "N", "Pass", "three of their hearts: partner is short, no fit of ours"),
+    ("QJ932.5.T92.J765", "1H P 2H P P", "N", "Pass", "4 HCP: too weak to balance at the two level"),
 ]
 
 
@@ -252,6 +261,16 @@ CASES = [
                          ids=[f"{c[1]}|{c[0]}" for c in CASES])
 def test_competitive_call(hand: str, auction: str, dealer: str, expected: str, why: str) -> None:
     assert_call(hand, auction, dealer, expected, why)
+
+
+def test_the_balancing_double_over_their_fit_says_what_it_holds() -> None:
+    """1D P 1S P 2S P P X: short in spades, three or more hearts and clubs (the suits they have not bid)."""
+    from redouble.cards import Suit
+
+    read = explain(Auction("N", "1D P 1S P 2S P P X".split()))[-1]
+    assert "balancing takeout double" in read.text
+    assert read.range.length(Suit.SPADES) == (0, 2)
+    assert read.range.length(Suit.HEARTS)[0] == 3 and read.range.length(Suit.CLUBS)[0] == 3
 
 
 def test_penalty_double_with_defensive_tricks() -> None:
@@ -341,6 +360,8 @@ def test_a_weak_jump_to_the_three_level_is_made_not_vulnerable(vulnerability: st
     ("1NT 2S X", 2, "nt-comp.penalty"), ("2S P P 3H", 3, "comp.balance-overcall"),
     ("1H 1S 3H P 4H", 4, "rebid.accept-limit"),
     ("1D 1H P P 2D", 4, "neg.reopen-suit"), ("1C 1S X 3S P P X", 6, "neg.double-again"),
+    ("1D P 1S P 2S P P 3H", 7, "comp.balance-fit"), ("1D P 1S P 2S P P X", 7, "comp.balance-fit"),
+    ("1D P 1S P 2S P P X P 3C", 9, "advance.balance-fit"), ("1C P 1H P 1NT P 2C P P 2S", 9, "comp.balance-fit"),
 ])
 def test_competitive_calls_read_back(auction: str, index: int, rule: str) -> None:
     """Every call the competitive rules make is explained to the other side by the same rule."""

@@ -205,6 +205,41 @@ def _trump_stack(h: Hand, e: Env) -> bool:
 
 penalty_stack = test("a trump stack in their suit: 5+ cards with three honours", _trump_stack)
 
+# They found a fit (both of them bid it) and stopped at the two level; we have not bid and sit in the pass-out
+# seat. Their fit and my shortness in it mean partner holds length there and values (they stopped low), and we
+# have a fit of our own: the law of total tricks says not to let them play at the two level.
+THEIR_FIT_AT_TWO = ["1x P 2x P P ?", "1x P 1y P 2y P P ?", "1x P 1NT P 2y P 2x P P ?", "1x P 1y P 1NT P 2x P P ?",
+                    "1x P 1y P 2z P 2x P P ?"]
+BALANCED_OVER_FIT = [p[:-1] + "X P ?" for p in THEIR_FIT_AT_TWO[1:]]  # partner answers my balancing double
+
+
+def _short_in_their_fit(h: Hand, e: Env) -> bool:
+    s = _their_last_suit(e)
+    return s is not None and h.length(s) <= 2
+
+
+def _short_shows(r: HandRange, e: Env) -> HandRange:
+    s = _their_last_suit(e)
+    return r if s is None else r.narrow_length(s, 0, 2)
+
+
+short_in_their_fit = test("at most two cards in their suit", _short_in_their_fit, _short_shows)
+
+
+def _support_for_the_rest(h: Hand, e: Env) -> bool:
+    theirs = set(e.ctx.their_suits) if e.ctx is not None else set()
+    return all(h.length(s) >= 3 for s in Suit if s not in theirs)
+
+
+def _rest_shows(r: HandRange, e: Env) -> HandRange:
+    for s in Suit:
+        if e.ctx is not None and s not in e.ctx.their_suits:
+            r = r.narrow_length(s, 3, None)
+    return r
+
+
+support_for_the_rest = test("three or more in every suit they have not bid", _support_for_the_rest, _rest_shows)
+
 COMPETITION = [
     # === they opened one of a suit: our direct actions (1x ?) ==========================================
     rule("comp.1nt-overcall", "1x ?", "1NT", Balanced(), HCP(15, 18), Stopper("x"),
@@ -454,6 +489,16 @@ COMPETITION = [
          means="takeout double of their raised suit: a void and a two-suiter", forcing=F),
     rule("comp.over-raise-overcall", "1x P 2x ?", ">y", Len("y", 5), HCP(10, 16), any_of(GoodSuit("y"), Len("y", 6)),
          means="overcall over their raise: 5+ {y}, sound values"),
+    # --- balancing when they found a fit and stopped at the two level (THEIR_FIT_AT_TWO) -------------------
+    rule("comp.balance-fit", THEIR_FIT_AT_TWO, ">w", Len("w", 5), HCP(7, 15), short_in_their_fit,
+         given("at most the three level", lambda e: _cheapest_level(e, "w") <= 3),
+         means="balancing: 5+ {w}, short in their suit: they found a fit and stopped at two (the law of total tricks)"),
+    rule("comp.balance-fit", THEIR_FIT_AT_TWO[1:], "X", HCP(8), short_in_their_fit, support_for_the_rest,
+         means="balancing takeout double: short in their suit, support for the others; they stopped at two in a fit",
+         forcing=F),
+    rule("advance.balance-fit", BALANCED_OVER_FIT, ">w", given("a suit they have not bid", lambda e: e.ctx is None
+                                                          or e.suit("w") not in e.ctx.their_suits),
+         means="answers the balancing double: my longest suit they have not bid", order="longest"),
     # --- balancing over their raise (1x P 2x P P ?) and over a weak two (2o P P ?) ------------------------
     rule("comp.balance-double", "1x P 2x P P ?", "X", HCP(9), takeout_shape("x"),
          means="balancing takeout double: they have found a fit and stopped low", forcing=F),
