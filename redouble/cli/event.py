@@ -2,6 +2,8 @@
 
 - ``event new NAME --movement mitchell --tables 5 --boards-per-round 3``: create an event in the store
   (the web app's database unless ``--db`` says otherwise) and print its id;
+- ``event import RESULTS.xml``: keep a USEBIO file another scoring program wrote as an event (read-only: its
+  results are the file's), to rank and export like the others;
 - ``event list``; ``event cards EVENT``: the table and guide cards as printable HTML;
 - ``event names EVENT 1="Ann - Bo" ...``; ``event deals EVENT FILE.pbn`` (or ``--random``): the pairs' names
   and the boards' deals, for the results and hand records;
@@ -52,6 +54,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     new.add_argument("--scale", choices=["european", "american"], default="european")
     with_db(new)
     new.set_defaults(func=run_new)
+
+    imported = actions.add_parser("import", help="keep a USEBIO results file as an event (read-only)")
+    imported.add_argument("file", help="a USEBIO .xml file, pairs or teams, from another scoring program")
+    imported.add_argument("--id", default=None, help="the event's id (default: made from its name)")
+    with_db(imported)
+    imported.set_defaults(func=run_import)
 
     listing = actions.add_parser("list", help="list the events in the store")
     with_db(listing)
@@ -143,14 +151,14 @@ def _store(args: argparse.Namespace):  # type: ignore[no-untyped-def]
 
 
 def _load(args: argparse.Namespace):  # type: ignore[no-untyped-def]
-    from redouble.events.event import Event
+    from redouble.events.imported import load_event
 
     store = _store(args)
     try:
         config, log = store.load(args.event)
     finally:
         store.close()
-    return Event.replay(config, log)
+    return load_event(config, log)
 
 
 def _slug(name: str) -> str:
@@ -198,6 +206,29 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_import(args: argparse.Namespace) -> int:
+    from redouble.events.imported import ImportedEvent
+
+    try:
+        data = Path(args.file).read_bytes()
+    except OSError as exc:
+        raise CommandError(f"cannot read {args.file}: {exc}") from None
+    try:
+        event = ImportedEvent.read(data, Path(args.file).name)
+    except RedoubleError as exc:
+        raise CommandError(f"{args.file}: {exc}") from None
+    event_id = args.id or _slug(event.config.name)
+    store = _store(args)
+    try:
+        store.create(event_id, event.config.to_dict())
+    finally:
+        store.close()
+    print(event_id)
+    print(f"{event.config.name}: a {event.config.kind} event, {len(event.results)} results read from {args.file} "
+          "(read-only)", file=sys.stderr)
+    return 0
+
+
 def run_list(args: argparse.Namespace) -> int:
     import time
 
@@ -212,8 +243,12 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_cards(args: argparse.Namespace) -> int:
     from redouble.events.cards import guide_cards, table_cards
+    from redouble.events.imported import ImportedEvent
 
     event = _load(args)
+    if isinstance(event, ImportedEvent):
+        raise CommandError(f"{event.config.name} was played elsewhere (read from {event.config.filename}): it has "
+                           "no table or guide cards")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     pages = (("tables", table_cards(event, paper=args.paper)), ("guides", guide_cards(event, paper=args.paper)))
@@ -241,12 +276,12 @@ def run_enter(args: argparse.Namespace) -> int:
 
 def _change(args: argparse.Namespace, entry: dict[str, Any]):  # type: ignore[no-untyped-def]
     """Apply ``entry`` to the stored event (checked first, then stored); the event after it."""
-    from redouble.events.event import Event
+    from redouble.events.imported import load_event
 
     store = _store(args)
     try:
         config, log = store.load(args.event)
-        event = Event.replay(config, log)
+        event = load_event(config, log)
         event.apply(entry, who=args.who)  # checked before it is stored
         store.append(args.event, entry, who=args.who)
     finally:
@@ -331,7 +366,6 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def _score_usebio(args: argparse.Namespace) -> int:
-    from redouble.events.scoring import score_pairs
     from redouble.events.usebio import read_usebio
 
     try:
@@ -346,24 +380,18 @@ def _score_usebio(args: argparse.Namespace) -> int:
             raise CommandError(f"{args.file} is a teams event: score it as teams or bam, not {args.scoring}")
         if args.two_fields:
             raise CommandError("--two-fields ranks pairs; a teams event has one ranking")
-        if not found.results:
-            raise CommandError(f"{args.file} has no matches (MATCH elements with their BOARDs)")
-        method = "bam" if args.scoring == "bam" or args.scoring is None and found.method == "bam" else "imps"
-        _write_teams(args, found.teams.score(method), found.names, title, {})
-        return 0
-    if args.scoring in ("teams", "bam"):
+    elif args.scoring in ("teams", "bam"):
         raise CommandError(f"{args.file} is a pairs event: score it as mp, butler or cross-imps")
-    if not found.results:
-        raise CommandError(f"{args.file} has no travellers (BOARD with TRAVELLER_LINE elements)")
-    # A two-field file says each pair's DIRECTION; --two-fields takes it from where the pairs sat.
-    fields = dict(found.fields) or None
-    if fields is None and args.two_fields:
-        fields = {}
-        for r in found.results:
-            fields.setdefault(r.ns, "NS")
-            fields.setdefault(r.ew, "EW")
-    score = score_pairs(found.results, method=args.scoring or found.method, scale=args.scale, fields=fields)
-    _write_outputs(args, score, found.names, title, {})
+    method = {"teams": "imps", None: None}.get(args.scoring, args.scoring)
+    try:
+        # A two-field file says each pair's DIRECTION; --two-fields takes it from where the pairs sat.
+        score = found.score(method, scale=args.scale, two_fields=args.two_fields)
+    except RedoubleError as exc:
+        raise CommandError(f"{args.file}: {exc}") from None
+    if found.kind == "teams":
+        _write_teams(args, score, found.names, title, found.deals)
+    else:
+        _write_outputs(args, score, found.names, title, found.deals)
     return 0
 
 

@@ -10,7 +10,8 @@
 - :mod:`~redouble.events.store`: events kept in SQLite or PostgreSQL with who changed what and when;
 - :mod:`~redouble.events.cards`: printable table and guide cards; :mod:`~redouble.events.pbnfile`: results in
   PBN (``ScoreTable``, ``TotalScoreTable``); :mod:`~redouble.events.teamsfile`: teams results files (match
-  totals, or both tables of every board); :mod:`~redouble.events.usebio`: USEBIO 1.2 XML, pairs and teams.
+  totals, or both tables of every board); :mod:`~redouble.events.usebio`: USEBIO 1.2 XML, pairs and teams;
+  :mod:`~redouble.events.imported`: an event another scoring program ran, kept as its USEBIO file (read-only).
 
 >>> from redouble.events import Event, EventConfig
 >>> event = Event(EventConfig("Club night", movement=mitchell(3).to_spec(), boards_per_round=1))

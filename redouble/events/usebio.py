@@ -55,16 +55,18 @@ from xml.parsers import expat
 
 from redouble.board import Board
 from redouble.cards import Seat, Suit
+from redouble.deal import Deal, Hand
 from redouble.errors import ParseError, RedoubleError
 from redouble.events.movements import Match
 from redouble.events.results import ARTIFICIAL_SCORE, NOT_PLAYED, Result
-from redouble.events.scoring import PairsScore, TeamsScore
+from redouble.events.scoring import PairsScore, TeamsScore, score_pairs
 from redouble.events.teamsfile import TeamsFile
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
 _DIRECTIONS = {Seat.NORTH: "North", Seat.EAST: "East", Seat.SOUTH: "South", Seat.WEST: "West"}
 _SUITS = {Suit.SPADES: "SPADES", Suit.HEARTS: "HEARTS", Suit.DIAMONDS: "DIAMONDS", Suit.CLUBS: "CLUBS"}
 _NAME_SEPARATOR = " - "
+_SEAT_NAMES = {name.lower() for name in _DIRECTIONS.values()}
 # EVENT_TYPE values of events between teams that are not spelt with TEAM.
 _TEAMS_EVENT_TYPES = {"HEAD_TO_HEAD", "KO", "LADDER"}
 
@@ -239,6 +241,35 @@ class UsebioResults:
     fields: dict[str, str] = field(default_factory=dict)
     kind: str = "pairs"
     teams: TeamsFile = field(default_factory=TeamsFile)
+    deals: dict[int, Board] = field(default_factory=dict)
+
+    def score(self, method: str | None = None, *, scale: str = "european",
+              two_fields: bool = False) -> PairsScore | TeamsScore:
+        """The event ranked by Redouble from the file's travellers: a pairs event by ``method`` (``mp``,
+        ``butler`` or ``cross-imps``; by default the file's own) on the matchpoint ``scale``, in the two fields
+        the file's ``DIRECTION`` gives the pairs (or, with ``two_fields``, where they sat); a teams event by
+        ``imps`` (then VPs) or ``bam`` (by default the file's own). Raises :class:`RedoubleError` when the file
+        has no results to rank.
+
+        >>> from redouble.events.scoring import score_pairs
+        >>> written = write_usebio("Club", score_pairs([Result.played(1, "1", "2", "3NT", "S", 9),
+        ...                                           Result.played(1, "3", "4", "3NT", "S", 10)]))
+        >>> [(s.pair, s.rank_text) for s in read_usebio(written).score(two_fields=True).by_field()["NS"]]
+        [('3', '1'), ('1', '2')]
+        """
+        if self.kind == "teams":
+            if not self.results:
+                raise RedoubleError("the file has no matches (MATCH elements with their BOARDs)")
+            return self.teams.score(method or self.method)
+        if not self.results:
+            raise RedoubleError("the file has no travellers (BOARD elements with TRAVELLER_LINEs)")
+        fields = dict(self.fields) or None
+        if fields is None and two_fields:
+            fields = {}
+            for r in self.results:
+                fields.setdefault(r.ns, "NS")
+                fields.setdefault(r.ew, "EW")
+        return score_pairs(self.results, method=method or self.method, scale=scale, fields=fields)
 
 
 def _text(element: ET.Element, tag: str) -> str:
@@ -297,6 +328,7 @@ def read_usebio(text: str | bytes) -> UsebioResults:
     if event is None:
         raise ParseError("the USEBIO file has no <EVENT>", line=1)
     found = UsebioResults(title=_text(event, "EVENT_DESCRIPTION"))
+    found.deals = _handset(document, event)
     kind = (event.get("EVENT_TYPE") or "").strip().upper()
     if "TEAM" in kind or kind in _TEAMS_EVENT_TYPES or event.find(".//MATCH/TEAM") is not None:
         _read_teams(document, event, found)
@@ -320,6 +352,30 @@ def read_usebio(text: str | bytes) -> UsebioResults:
         for line in board.findall("TRAVELLER_LINE"):
             found.results.append(_line_result(board_number, line, document.line(line)))
     return found
+
+
+def _handset(document: _Document, event: ET.Element) -> dict[int, Board]:
+    """The boards of the event's ``HANDSET`` (each ``HAND``'s ``DIRECTION`` and its four suits, ``10`` or
+    ``T`` for the ten), with the dealer and vulnerability of their numbers; a board not dealt in full is
+    left out."""
+    boards: dict[int, Board] = {}
+    for entry in (b for handset in event.iter("HANDSET") for b in handset.findall("BOARD")):
+        number = document.number(entry, "BOARD_NUMBER", "a BOARD_NUMBER")
+        hands: dict[Seat, Hand] = {}
+        for hand in entry.findall("HAND"):
+            direction = _text(hand, "DIRECTION")
+            try:
+                seat = Seat.parse(direction[:1] if direction.lower() in _SEAT_NAMES else direction)
+                hands[seat] = Hand.parse(".".join(_text(hand, tag) or "-" for tag in _SUITS.values()))
+            except RedoubleError as exc:
+                raise ParseError(f"board {number}'s HAND is not a hand: {exc}", line=document.line(hand)) from None
+        try:
+            deal = Deal(hands)
+        except RedoubleError as exc:
+            raise ParseError(f"board {number}'s hands are not a deal: {exc}", line=document.line(entry)) from None
+        if deal.is_complete:
+            boards[number] = Board.from_number(number, deal=deal)
+    return boards
 
 
 def _published(document: _Document, participant: ET.Element, number: str, found: UsebioResults) -> None:

@@ -79,6 +79,31 @@ def test_usebio_export_ranks_the_same_when_read_back(tmp_path: Path, capsys: pyt
     assert "bad.xml: line 1: not a USEBIO file" in capsys.readouterr().err
 
 
+def test_a_usebio_file_kept_as_an_event_ranks_and_exports_like_one_run_here(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    xml, db = tmp_path / "session.xml", str(tmp_path / "club.sqlite3")
+    assert main(["event", "score", str(DATA / "club_mp_sm2014_session1.pbn"), "--usebio", str(xml), "--json"]) == 0
+    published = json.loads(capsys.readouterr().out)
+    assert main(["event", "import", str(xml), "--id", "sm", "--db", db]) == 0
+    captured = capsys.readouterr()
+    assert captured.out == "sm\n"
+    assert captured.err.startswith("SM-parikilpailu - Session 1: a pairs event, 1188 results read from")
+    assert main(["event", "results", "sm", "--json", "--db", db]) == 0
+    assert json.loads(capsys.readouterr().out)["pairs"] == published["pairs"]
+    assert main(["event", "results", "sm", "--html", str(tmp_path / "r.html"), "--db", db]) == 0
+    assert (tmp_path / "r.html").read_text(encoding="utf-8").count("<h2>Board ") == 66  # the file's hand records
+    capsys.readouterr()
+    assert main(["event", "enter", "sm", "1", "1", "2", "3NT", "S", "9", "--db", db]) == 2
+    assert "was read from its USEBIO file session.xml: its results are the file's" in capsys.readouterr().err
+    assert main(["event", "cards", "sm", "--out", str(tmp_path), "--db", db]) == 2
+    assert "has no table or guide cards" in capsys.readouterr().err
+    (tmp_path / "bad.xml").write_text("<USEBIO>\n<EVENT>", encoding="utf-8")
+    assert main(["event", "import", str(tmp_path / "bad.xml"), "--db", db]) == 2
+    assert "bad.xml: line 2: not a USEBIO file" in capsys.readouterr().err
+    assert main(["event", "list", "--db", db]) == 0
+    assert len(capsys.readouterr().out.splitlines()) == 1  # the bad file stored nothing
+
+
 def test_score_reports_problems_and_refuses_a_file_without_travellers(tmp_path: Path,
                                                                       capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "bad.pbn"

@@ -109,6 +109,31 @@ def test_an_error_names_its_line_past_comments_text_and_cdata_in_any_encoding(en
     assert read_usebio(text.replace("lots", "12.5")).title == "Brontë\ncup"
 
 
+def handset(north_spades: str) -> str:
+    hands = [("North", north_spades, "AKQ", "AKQ", "AK"), ("East", "5432", "5432", "5432", "5"),
+             ("South", "98", "JT98", "JT98", "JT9"), ("West", "76", "76", "76", "Q876432")]
+    return "".join(f"<HAND><DIRECTION>{d}</DIRECTION><SPADES>{s}</SPADES><HEARTS>{h}</HEARTS>"
+                   f"<DIAMONDS>{di}</DIAMONDS><CLUBS>{c}</CLUBS></HAND>\n"
+                   for d, s, h, di, c in hands)
+
+
+def test_the_handset_gives_the_deals_with_ten_written_either_way() -> None:
+    board = "<BOARD><BOARD_NUMBER>5</BOARD_NUMBER>\n"
+    text = f'''<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"><HANDSET>
+{board}{handset("AKQJ10")}</BOARD></HANDSET></EVENT></USEBIO>'''
+    found = read_usebio(text)
+    [deal] = found.deals.values()
+    assert deal.number == 5 and str(deal.dealer) == "N" and str(deal.vulnerability) == "NS"
+    assert str(deal.deal) == "N:AKQJT.AKQ.AKQ.AK 5432.5432.5432.5 98.JT98.JT98.JT9 76.76.76.Q876432"
+    assert read_usebio(text.replace("10</SPADES>", "T</SPADES>")).deals == found.deals
+    with pytest.raises(ParseError, match="^line 3: board 5's HAND is not a hand: .*bad rank 'X'"):
+        read_usebio(text.replace("AKQJ10", "AKQJX"))
+    with pytest.raises(ParseError, match="^line 2: board 5's hands are not a deal: cards dealt twice: S9"):
+        read_usebio(text.replace("AKQJ10", "AKQJ9"))
+    west = text[text.index("<HAND><DIRECTION>West"):text.index("</BOARD>")]
+    assert read_usebio(text.replace(west, "")).deals == {}  # a hand missing: left out
+
+
 # --- teams ---------------------------------------------------------------------------------------------------
 
 def match_figures(score: TeamsScore) -> list[tuple[object, ...]]:
