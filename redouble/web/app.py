@@ -154,24 +154,29 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
             store.close()
             event_store.close()
 
+    async def read_body(request: Request, limit: int) -> bytes:
+        """The request's body, refused (:class:`TooLarge`) before more than ``limit`` bytes are read."""
+        declared = request.headers.get("content-length")
+        if declared is not None and declared.isdigit() and int(declared) > limit:
+            raise TooLarge
+        body = bytearray()
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > limit:
+                raise TooLarge
+        return bytes(body)
+
     async def read_json(request: Request) -> Any:
         """The request's JSON body, refused unless it says it is JSON and before it passes the size limit."""
         kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
         if kind != "application/json":
             raise ActionError(f"the body must be JSON (Content-Type: application/json), not {kind or 'none'!r}",
                               "unsupported")
-        declared = request.headers.get("content-length")
-        if declared is not None and declared.isdigit() and int(declared) > limits.body_bytes:
-            raise TooLarge
-        body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > limits.body_bytes:
-                raise TooLarge
+        body = await read_body(request, limits.body_bytes)
         try:
-            return json.loads(bytes(body))
+            return json.loads(body)
         except (ValueError, UnicodeDecodeError):
-            raise ActionError(f"the body is not valid JSON: {bytes(body[:60])!r}", "invalid") from None
+            raise ActionError(f"the body is not valid JSON: {body[:60]!r}", "invalid") from None
 
     def client_of(conn: Request | WebSocket) -> str:
         return conn.client.host if conn.client is not None else ""
@@ -185,6 +190,16 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
             return _error(f"the body is too large (at most {limits.body_bytes} bytes)", 413)
         except ActionError as exc:
             return _error(str(exc), 415 if exc.code == "unsupported" else 400)
+
+    async def guarded_upload(request: Request) -> bytes | Response:
+        """An uploaded file, sent as the request's body: the same checks as a JSON body's, with the larger
+        limit of :attr:`Limits.upload_bytes`."""
+        if not _origin_allowed(request.headers, origins):
+            return _error("requests from pages of other sites are refused", 403)
+        try:
+            return await read_body(request, limits.upload_bytes)
+        except TooLarge:
+            return _error(f"the file is too large (at most {limits.upload_bytes} bytes)", 413)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
@@ -324,7 +339,7 @@ def create_app(store_url: str | Path | None = None, *, redis_url: str | None = N
     def allow_new(request: Request) -> bool:
         return manager.table_limiter is None or manager.table_limiter.allow(client_of(request))
 
-    event_api, event_store = event_routes(store_url, guarded_json, allow_new, manager)
+    event_api, event_store = event_routes(store_url, guarded_json, allow_new, manager, guarded_upload)
     routes = [
         *event_api,
         Route("/", index),

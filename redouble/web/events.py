@@ -7,6 +7,10 @@ its link or QR code). The API under ``/api/events`` answers the holder of a secr
 and confirm that table's results and see its own page (and a board's traveller once the table has entered
 it, when the event shows travellers). Links are kept hashed in the event store.
 
+A director may also upload the USEBIO file another scoring program wrote (``POST /api/events/usebio``,
+the file as the body): it becomes an event shown like one run here (its ranking and travellers, by
+:mod:`redouble.events.imported`), read-only.
+
 Online events (``/events/join``): pairs register (a name; one person gets a robot partner), the director
 starts the event, and each round every table of the movement becomes a web table that plays the round's boards
 (:meth:`~redouble.web.sessions.Manager.create_seated_table`), people at their seats and robots elsewhere;
@@ -46,6 +50,7 @@ from redouble.deal import Deal
 from redouble.errors import RedoubleError
 from redouble.events.cards import guide_cards, table_cards
 from redouble.events.event import Event, EventConfig, dealt_boards
+from redouble.events.imported import ImportedEvent, load_event
 from redouble.events.movements import from_spec
 from redouble.events.pbnfile import with_score_tables
 from redouble.events.report import (
@@ -68,6 +73,7 @@ TABLE_OPS = {"result", "confirm"}
 EXPORTS = {"tables.html": "text/html", "guides.html": "text/html", "results.html": "text/html",
            "results.pbn": "application/x-chess-pbn", "ranking.csv": "text/csv", "travellers.csv": "text/csv",
            "results.xml": "application/xml"}
+UPLOAD_TYPES = ("application/xml", "text/xml")
 
 
 class Refused(RedoubleError):
@@ -93,7 +99,7 @@ def qr_data_uri(text: str) -> str:
 class Room:
     """One event as this process holds it: the event replayed from its log, and a lock for its changes."""
 
-    event: Event
+    event: Event | ImportedEvent
     seq: int
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -101,8 +107,16 @@ class Room:
 class Changed(NamedTuple):
     """An event after a change, and what the change reports to its sender (see :meth:`Event.apply`)."""
 
-    event: Event
+    event: Event | ImportedEvent
     report: Any
+
+
+def played_here(event: Event | ImportedEvent) -> Event:
+    """``event``, refused (HTTP 409) when it was read from a file: it has no tables, rounds or pairs here."""
+    if isinstance(event, ImportedEvent):
+        raise Refused(f"{event.config.name} was read from its USEBIO file: it has no tables, rounds or pairs' "
+                      "links here", 409)
+    return event
 
 
 class Desk:
@@ -128,10 +142,12 @@ class Desk:
                 config, log = await self._db(self.store.load, event_id)
             except RedoubleError:
                 raise Refused(f"there is no event {event_id!r}", 404) from None
-            room = Room(Event.replay(config, log), log[-1].seq if log else 0)
+            event = load_event(config, log)
+            room = Room(event, log[-1].seq if log else 0)
             self.rooms[event_id] = room
-            await self._retire_logged_links(room.event)
-            self._resume_clock(event_id, room.event, log)
+            if isinstance(event, Event):
+                await self._retire_logged_links(event)
+                self._resume_clock(event_id, event, log)
             return room
         newer: list[LogEntry] = await self._db(self.store.since, event_id, room.seq)
         self._catch_up(room, newer)
@@ -172,6 +188,11 @@ class Desk:
         room = await self.room(event_id)
         async with room.lock:
             room = await self.room(event_id)
+            if isinstance(room.event, ImportedEvent):  # read-only: it refuses every change
+                try:
+                    room.event.apply(entry, who=who)
+                except RedoubleError as exc:
+                    raise Refused(str(exc), 409) from None
             trial = copy.deepcopy(room.event)
             report = trial.apply(entry, who=who)  # raises, changing nothing, when the entry is wrong
             seq = await self._db(self.store.append, event_id, entry, who)
@@ -193,6 +214,15 @@ class Desk:
         tables = [await self.table_link(event_id, table, base_url) for table in range(1, count + 1)]
         return {"id": event_id, "director": director, "tables": tables}
 
+    async def create_imported(self, data: bytes, filename: str) -> dict[str, Any]:
+        """A new event read from a USEBIO file: checked in full (read and ranked) before anything is stored."""
+        event = await asyncio.to_thread(ImportedEvent.read, data, filename)
+        event_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        await self._db(self.store.create, event_id, event.config.to_dict())
+        director = await self._db(self.store.add_link, event_id, DIRECTOR)
+        return {"id": event_id, "director": director, "tables": [], "name": event.config.name,
+                "kind": event.config.kind}
+
     async def table_link(self, event_id: str, table: int, base_url: str) -> dict[str, Any]:
         token = await self._db(self.store.add_link, event_id, f"table:{table}")
         url = f"{base_url.rstrip('/')}/events/table#e={event_id}&n={table}&t={token}"
@@ -203,7 +233,7 @@ class Desk:
     async def register(self, event_id: str, name: str, people: int) -> dict[str, Any]:
         room = await self.room(event_id)
         async with room.lock:
-            pair = room.event.free_pair()
+            pair = played_here(room.event).free_pair()
             if pair is None:
                 raise Refused("the event is full: every pair of its movement has registered", 409)
         await self.change(event_id, {"op": "register", "pair": pair, "name": name, "people": people}, f"pair {pair}")
@@ -216,7 +246,7 @@ class Desk:
         if self.tables is None:
             raise Refused("this server plays no tables", 503)
         room = await self.room(event_id)
-        event = room.event
+        event = played_here(room.event)
         if not event.config.online:
             raise Refused("only an online event is played here; a club event is entered from the tables' links")
         number = event.round + 1
@@ -224,11 +254,12 @@ class Desk:
             raise Refused("the event is over: every round has been played", 409)
         if not event.deals:
             await self.change(event_id, {"op": "deals", "pbn": dealt_boards(event.config)}, DIRECTOR)
-            event = (await self.room(event_id)).event
+            event = played_here((await self.room(event_id)).event)
         if number == 1:
             absent = {p: "(robots)" for p in event.pairs if p not in event.registered}
             if absent:  # a pair nobody registered is played by robots, and the results say so
-                event = (await self.change(event_id, {"op": "names", "names": absent}, DIRECTOR)).event
+                changed = await self.change(event_id, {"op": "names", "names": absent}, DIRECTOR)
+                event = played_here(changed.event)
         tables: dict[str, Any] = {}
         for seat in event.movement.round_seatings(number):
             if event.movement.is_sitout(seat):
@@ -264,7 +295,7 @@ class Desk:
         """What the pair's page shows (:func:`pair_view`), with its seat links when ``pair_token`` is the
         pair's own link."""
         for _ in range(5):
-            event = (await self.room(event_id)).event
+            event = played_here((await self.room(event_id)).event)
             number = event.round
             seats = await self.seat_links(event, pair, pair_token) if pair_token else {}
             if event.round == number:  # the round did not move on while the links were made
@@ -290,7 +321,7 @@ class Desk:
     async def new_pair_links(self, event_id: str, pair: str, pair_link: bool) -> dict[str, Any]:
         """The director re-issues a pair's links: its seat links this round stop working (its page shows
         fresh ones), and with ``pair_link`` its own link too (the new one is returned, to hand over)."""
-        event = (await self.room(event_id)).event
+        event = played_here((await self.room(event_id)).event)
         if pair not in event.registered:
             raise Refused(f"pair {pair} has not registered", 404)
         out: dict[str, Any] = {"pair": pair}
@@ -321,7 +352,8 @@ class Desk:
     async def _clock(self, event_id: str, number: int, seconds: float) -> None:
         await asyncio.sleep(seconds)
         with contextlib.suppress(RedoubleError):
-            if (await self.room(event_id)).event.round == number:
+            event = (await self.room(event_id)).event
+            if isinstance(event, Event) and event.round == number:
                 await self.next_round(event_id)
 
     async def board_finished(self, table: Any, index: int) -> None:
@@ -341,8 +373,8 @@ class Desk:
             if b.play is not None and b.play.cards:
                 data["lead"] = str(b.play.cards[0])
         try:
-            event = (await self.change(str(where["id"]), {"op": "result", "result": data},
-                                       f"online table {where['table']}")).event
+            event = played_here((await self.change(str(where["id"]), {"op": "result", "result": data},
+                                                   f"online table {where['table']}")).event)
         except RedoubleError:
             return  # entered already (a replay after a restart)
         number = int(where["round"])
@@ -397,7 +429,9 @@ def _result(r: Result) -> dict[str, Any]:
     return out
 
 
-def director_view(event_id: str, event: Event) -> dict[str, Any]:
+def director_view(event_id: str, event: Event | ImportedEvent) -> dict[str, Any]:
+    if isinstance(event, ImportedEvent):
+        return imported_view(event_id, event)
     m = event.movement
     progress = event.progress()
     results = []
@@ -414,6 +448,20 @@ def director_view(event_id: str, event: Event) -> dict[str, Any]:
         "progress": [{"round": r, "table": t, "entered": e, "total": n} for (r, t), (e, n) in sorted(progress.items())],
         "results": results, "changes": len(event.log),
         "online": event.config.online, "round": event.round, "registered": event.registered,
+    }
+
+
+def imported_view(event_id: str, event: ImportedEvent) -> dict[str, Any]:
+    """What the director's page shows of an event read from a USEBIO file: what :func:`director_view` shows of
+    one run here, with no tables, rounds or progress, and every result as the file gave it."""
+    boards = sorted({r.board for r in event.results.values()})
+    return {
+        "id": event_id, "config": event.config.summary(), "imported": event.config.summary(),
+        "movement": f"read from {event.config.filename}", "notes": [], "tables": 0, "rounds": 0,
+        "pairs": sorted({p for r in event.results.values() for p in (r.ns, r.ew)}), "names": event.names,
+        "boards": boards, "dealt": sorted(event.deals), "progress": [],
+        "results": [dict(_result(r), confirmed=False, changes=[]) for _, r in sorted(event.results.items())],
+        "changes": 0, "online": False, "round": 0, "registered": {},
     }
 
 
@@ -452,11 +500,16 @@ def table_view(event: Event, table: int) -> dict[str, Any]:
             "rounds": rounds, "current": current or m.rounds}
 
 
-def export(event: Event, kind: str) -> str:
+def export(event: Event | ImportedEvent, kind: str) -> str | bytes:
+    if isinstance(event, ImportedEvent):
+        if kind in ("tables.html", "guides.html"):
+            raise Refused(f"{event.config.name} was played elsewhere: it has no table or guide cards", 404)
+        if kind == "results.xml":
+            return event.file  # the file as it was uploaded, in its own encoding
     if kind == "tables.html":
-        return table_cards(event)
+        return table_cards(played_here(event))
     if kind == "guides.html":
-        return guide_cards(event)
+        return guide_cards(played_here(event))
     if event.config.kind == "teams":
         if kind == "results.html":
             return teams_page(event.config.name, event.score_teams(), names=event.names)
@@ -485,6 +538,7 @@ def export(event: Event, kind: str) -> str:
 # --- routes ----------------------------------------------------------------------------------------------------
 
 JsonReader = Callable[[Request], Awaitable[Any]]
+UploadReader = Callable[[Request], Awaitable["bytes | Response"]]
 
 
 def _error(message: str, status: int = 400) -> JSONResponse:
@@ -497,11 +551,12 @@ def _bearer(request: Request) -> str | None:
 
 
 def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new: Callable[[Request], bool],
-                 tables: Manager | None = None) -> tuple[list[Route], EventStore]:
+                 tables: Manager | None = None, read_upload: UploadReader | None = None
+                 ) -> tuple[list[Route], EventStore]:
     """The Director area's routes over the event store at ``store_url``; ``read_json`` reads a request's JSON
-    body with the app's checks (returning a :class:`Response` when it refuses it), ``allow_new`` rates the
-    creation of events and registrations; ``tables`` plays the rounds of online events. Returns the routes
-    and the store (for the app to close)."""
+    body with the app's checks (returning a :class:`Response` when it refuses it), and ``read_upload`` a file
+    sent as the body (without it, no uploads); ``allow_new`` rates the creation of events and registrations;
+    ``tables`` plays the rounds of online events. Returns the routes and the store (for the app to close)."""
     store = open_event_store(store_url)
     desk = Desk(store, tables)
 
@@ -538,6 +593,27 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
             return refusal(exc)
         return JSONResponse(made, status_code=201)
 
+    async def upload(request: Request) -> Response:
+        """A USEBIO file another scoring program wrote, as the body (``?filename=`` its name): a new event,
+        read-only; answered like :func:`create`, with the director's link."""
+        kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if read_upload is None:
+            return _error("this server takes no uploads", 404)
+        if kind not in UPLOAD_TYPES:
+            return _error(f"send the USEBIO file as the body (Content-Type: application/xml), not {kind or 'none'!r}",
+                          415)
+        data = await read_upload(request)
+        if isinstance(data, Response):
+            return data
+        if not allow_new(request):
+            return _error("too many new events from your address: wait a minute", 429)
+        filename = request.query_params.get("filename", "") or "results.xml"
+        try:
+            made = await desk.create_imported(data, filename)
+        except RedoubleError as exc:
+            return _error(f"{filename[:80]}: {exc}", 400)
+        return JSONResponse(made, status_code=201)
+
     async def show(request: Request) -> Response:
         event_id = request.path_params["event"]
         try:
@@ -554,7 +630,7 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
             if not text.isdigit() or role not in (DIRECTOR, f"table:{text}"):
                 raise Refused(f"this link is not for table {text}")
             room = await desk.room(event_id)
-            return JSONResponse(table_view(room.event, int(text)))
+            return JSONResponse(table_view(played_here(room.event), int(text)))
         except RedoubleError as exc:
             return refusal(exc)
 
@@ -625,7 +701,8 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
             text = await asyncio.to_thread(export, event, kind)
         except RedoubleError as exc:
             return refusal(exc)
-        return Response(text, media_type=EXPORTS[kind] + "; charset=utf-8",
+        # Text is sent as UTF-8; a file kept as it came (a USEBIO file read here) says its own encoding.
+        return Response(text, media_type=EXPORTS[kind] + ("; charset=utf-8" if isinstance(text, str) else ""),
                         headers={"Content-Disposition": f'attachment; filename="{event_id}-{kind}"'})
 
     async def new_link(request: Request) -> Response:
@@ -633,7 +710,7 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
         try:
             await desk.require_director(event_id, _bearer(request), "only the director's link makes table links")
             room = await desk.room(event_id)
-            if not text.isdigit() or not 1 <= int(text) <= room.event.movement.tables:
+            if not text.isdigit() or not 1 <= int(text) <= played_here(room.event).movement.tables:
                 raise Refused(f"there is no table {text} in this event", 404)
             made = await desk.table_link(event_id, int(text), str(request.base_url))
         except RedoubleError as exc:
@@ -697,6 +774,7 @@ def event_routes(store_url: str | Path | None, read_json: JsonReader, allow_new:
         Route("/director", director_page),
         Route("/events/table", phone_page),
         Route("/api/events", create, methods=["POST"]),
+        Route("/api/events/usebio", upload, methods=["POST"]),
         Route("/api/events/{event}", show),
         Route("/api/events/{event}/table/{table}", table),
         Route("/api/events/{event}/entries", enter, methods=["POST"]),

@@ -23,6 +23,7 @@ class Limits:
     """The server's limits; the defaults suit people playing, with room for a few tabs each."""
 
     body_bytes: int = 64 * 1024  # an HTTP request body
+    upload_bytes: int = 4 * 1024 * 1024  # a file uploaded to the Director area (a USEBIO results file)
     frame_bytes: int = 64 * 1024  # a websocket message (the server's own check; uvicorn's ws_max_size too)
     tables_per_minute: float = 20  # new tables per client address (0: no limit)...
     tables_burst: int = 10  # ...after a burst of this many

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from web_helpers import TestClient, make_client
 
 from redouble import pbn
 from redouble.events.pbnfile import read_results
+from redouble.events.report import score_dict, teams_dict
+from redouble.events.scoring import score_pairs
 from redouble.events.store import open_event_store
-from redouble.events.usebio import read_usebio
+from redouble.events.teamsfile import read_teams
+from redouble.events.usebio import read_usebio, write_usebio
+from redouble.web.limits import Limits
 
 MITCHELL3 = {"name": "Tuesday pairs", "movement": {"type": "mitchell", "tables": 3}, "boards_per_round": 1,
              "names": {"1": "Ann - Bo", "4": "Cy - Di"}, "deal": True}
@@ -177,3 +183,128 @@ def test_a_deals_file_with_problems_is_used_in_part_and_the_reply_says_what_was_
     assert problem.startswith("board 2, line 5: ") and "Deal" in problem
     view = client.get(f"/api/events/{made['id']}", headers=auth(made["director"])).json()
     assert view["dealt"] == [1]
+
+
+# --- results another scoring program wrote: a USEBIO file uploaded, shown read-only ----------------------------
+
+DATA = Path(__file__).parent.parent / "data"
+
+
+def club_usebio() -> tuple[bytes, dict[str, Any]]:
+    """A real club session's USEBIO file (ISO-8859-1, as clubs' programs write it) and its ranking as JSON."""
+    boards = pbn.load(DATA / "club_mp_sm2014_session1.pbn")
+    found = read_results(boards)
+    score = score_pairs(found.results)
+    text = write_usebio("SM 2014", score, names=dict(found.names, **{"1": "Anne Brontë"}),
+                        boards={b.number: b for b in boards})
+    return text.replace('encoding="UTF-8"', 'encoding="iso-8859-1"').encode("iso-8859-1"), score_dict(score)
+
+
+def upload(client: TestClient, data: bytes, filename: str = "session.xml", **headers: str) -> Any:
+    return client.post(f"/api/events/usebio?filename={filename}", content=data,
+                       headers={"Content-Type": "application/xml", **headers})
+
+
+def event_count(db: Path) -> int:
+    store = open_event_store(db)
+    try:
+        return len(store.events())
+    finally:
+        store.close()
+
+
+def test_a_pairs_usebio_file_becomes_a_read_only_event(db: Path, client: TestClient) -> None:
+    data, ranking = club_usebio()
+    r = upload(client, data)
+    assert r.status_code == 201, r.text
+    made = r.json()
+    assert (made["name"], made["kind"], made["tables"]) == ("SM 2014", "pairs", [])
+    director = auth(made["director"])
+    view = client.get(f"/api/events/{made['id']}", headers=director).json()
+    assert view["imported"] == {"source": "usebio", "name": "SM 2014", "kind": "pairs", "scoring": "mp",
+                                "filename": "session.xml"}
+    assert len(view["results"]) == 1188 and len(view["boards"]) == 66 and len(view["dealt"]) == 66
+    assert (view["tables"], view["rounds"], view["progress"]) == (0, 0, [])
+    results = client.get(f"/api/events/{made['id']}/results", headers=director).json()
+    assert [(p["pair"], p["rank"], p["percentage"]) for p in results["pairs"]] == [
+        (p["pair"], p["rank"], p["percentage"]) for p in ranking["pairs"]]
+    assert results["names"]["1"] == "Anne Brontë"
+    # Exported like an event run here; its USEBIO XML is the file as uploaded, byte for byte.
+    export = f"/api/events/{made['id']}/export/"
+    xml = client.get(export + "results.xml", headers=director)
+    assert xml.content == data and xml.headers["content-type"] == "application/xml"
+    assert client.get(export + "results.html", headers=director).text.count("<h2>Board ") == 66
+    assert len(read_results(pbn.loads(client.get(export + "results.pbn", headers=director).text)).results) == 1188
+    assert client.get(export + "ranking.csv", headers=director).text.startswith("rank,pair,")
+    r = client.get(export + "tables.html", headers=director)
+    assert r.status_code == 404 and "has no table or guide cards" in r.json()["error"]
+    # Read-only: nothing is entered, corrected or named, and it has no tables.
+    r = client.post(f"/api/events/{made['id']}/entries", headers=director, json={"op": "names", "names": {"1": "X"}})
+    assert r.status_code == 409 and "its results are the file's" in r.json()["error"]
+    assert client.get(f"/api/events/{made['id']}/table/1", headers=director).status_code == 409
+    assert client.post(f"/api/events/{made['id']}/links/1", headers=director, json={}).status_code == 409
+    assert client.post(f"/api/events/{made['id']}/rounds", headers=director, json={}).status_code == 409
+    # After a restart it is the same event.
+    client.__exit__(None, None, None)
+    with make_client(db, seed="tests") as again:
+        assert again.get(f"/api/events/{made['id']}/results", headers=director).json()["pairs"] == results["pairs"]
+
+
+def test_a_teams_usebio_file_becomes_a_read_only_event(client: TestClient) -> None:
+    boards = pbn.load(DATA / "rpbridge_wc2012_final.pbn")
+    found = read_teams(boards)
+    score = found.score("imps")
+    made = upload(client, write_usebio("Final", score, names=found.names).encode(), "final.xml").json()
+    director = auth(made["director"])
+    assert made["kind"] == "teams"
+    results = client.get(f"/api/events/{made['id']}/results", headers=director).json()
+    assert results == teams_dict(score, found.names)
+    view = client.get(f"/api/events/{made['id']}", headers=director).json()
+    assert len(view["results"]) == len(found.results) and {r["table"] for r in view["results"]} == {1, 2}
+    page = client.get(f"/api/events/{made['id']}/export/results.html", headers=director).text
+    assert "Round 1: team 1 (Poland) v team 2 (Sweden)" in page
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    (b"<USEBIO>\n<EVENT>\n<BOARD>", "bad.xml: line 3: not a USEBIO file: no element found"),
+    (b'<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS">\n<BOARD><BOARD_NUMBER>1</BOARD_NUMBER>\n'
+     b"<TRAVELLER_LINE><NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>\n"
+     b"<CONTRACT>8S</CONTRACT></TRAVELLER_LINE></BOARD></EVENT></USEBIO>",
+     "bad.xml: line 3: a traveller line of board 1 is not a result"),
+    (b'<USEBIO Version="1.2"><EVENT EVENT_TYPE="PAIRS"></EVENT></USEBIO>', "bad.xml: the file has no travellers"),
+])
+def test_a_file_that_cannot_be_read_is_refused_and_stores_nothing(db: Path, client: TestClient, data: bytes,
+                                                                   message: str) -> None:
+    before = event_count(db)
+    r = upload(client, data, "bad.xml")
+    assert r.status_code == 400 and r.json()["error"].startswith(message)
+    assert event_count(db) == before
+
+
+def test_an_upload_too_big_of_the_wrong_type_or_from_another_site_is_refused(db: Path) -> None:
+    data, _ = club_usebio()
+    with make_client(db, seed="tests", limits=Limits(upload_bytes=len(data) - 1)) as client:
+        before = event_count(db)
+        r = upload(client, data)
+        assert r.status_code == 413 and r.json()["error"] == f"the file is too large (at most {len(data) - 1} bytes)"
+        r = client.post("/api/events/usebio", content=data, headers={"Content-Type": "text/plain"})
+        assert r.status_code == 415 and "Content-Type: application/xml" in r.json()["error"]
+        assert upload(client, data[:1000], Origin="https://elsewhere.example").status_code == 403
+        assert event_count(db) == before
+    with make_client(db, seed="tests") as client:  # the default limit takes a big club's file
+        assert upload(client, data).status_code == 201
+        assert Limits().upload_bytes == 4 * 1024 * 1024
+        r = upload(client, b" " * (4 * 1024 * 1024 + 1))
+        assert r.status_code == 413
+
+
+def test_only_the_uploading_directors_link_opens_an_uploaded_event(client: TestClient) -> None:
+    data, _ = club_usebio()
+    made = upload(client, data).json()
+    other = create(client)  # another event's director, and one of its tables
+    for headers, status in (({}, 401), (auth(other["director"]), 403), (auth(other["tables"][0]["token"]), 403)):
+        for path in ("", "/results", "/export/results.xml", "/export/ranking.csv"):
+            r = client.get(f"/api/events/{made['id']}{path}", headers=headers)
+            assert r.status_code == status, (path, headers)
+        r = client.post(f"/api/events/{made['id']}/entries", headers=headers, json={"op": "names", "names": {}})
+        assert r.status_code == status

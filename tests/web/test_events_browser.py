@@ -12,7 +12,8 @@ import pytest
 from test_browser import SHOTS, browser, server, shot, step  # noqa: F401 - the fixtures
 
 from redouble.events.results import Result
-from redouble.events.usebio import read_usebio
+from redouble.events.scoring import score_pairs
+from redouble.events.usebio import read_usebio, write_usebio
 
 pytestmark = pytest.mark.browser
 
@@ -133,6 +134,7 @@ def test_a_three_table_mitchell_from_the_director_and_three_phones(browser: Any,
     assert [(row[1], row[-1]) for row in ns] == [("1", "66.67"), ("2", "41.67"), ("3", "41.67")]
     assert [row[0] for row in ns] == ["1", "2=", "2="]
     shot(director, "events-director-results")
+    assert "null" not in director.locator("main").inner_text()  # no section it does not have shows as "null"
     # The results as USEBIO XML, downloaded from the page, hold the corrected entry.
     with director.expect_download() as download:
         director.click("button:has-text('USEBIO XML')")
@@ -243,5 +245,52 @@ def test_a_teams_match_exports_its_usebio_from_the_director(browser: Any, server
     assert found.kind == "teams" and [r.text for r in found.results] == ["4S N 10 =", "4S N 11 +1"]
     [match] = found.teams.score().matches
     assert (match.home, match.away, match.home_imps, match.away_imps) == (1, 2, 0.0, 1.0)
+    assert errors == []
+    director_context.close()
+
+
+def test_results_from_another_scoring_program_uploaded_and_shown_read_only(browser: Any, server: str) -> None:  # noqa: F811
+    # Another program's USEBIO file (ISO-8859-1): four pairs, two boards, one field.
+    results = [Result.played(1, "1", "2", "4S", "N", 10), Result.played(1, "3", "4", "4S", "N", 9),
+               Result.played(2, "1", "4", "3NT", "S", 8), Result.played(2, "3", "2", "3NT", "S", 9)]
+    text = write_usebio("Brontë cup", score_pairs(results), names={"1": "Anne Brontë - Bo Li", "3": "Cy - Di"})
+    data = text.replace('encoding="UTF-8"', 'encoding="iso-8859-1"').encode("iso-8859-1")
+    director_context, director, errors = open_director(browser, server)
+    # A malformed file: the page says what and where, and no event is made.
+    director.locator("#usebio-file").set_input_files(
+        files=[{"name": "broken.xml", "mimeType": "text/xml", "buffer": b"<USEBIO>\n<EVENT>\n</USEBIO>"}])
+    director.wait_for_selector("#import-error:not([hidden])")
+    assert director.locator("#import-error").inner_text().startswith(
+        "broken.xml: line 3: not a USEBIO file: mismatched tag")
+    shot(director, "events-director-import-error")
+    assert "null" not in director.locator("main").inner_text()
+    director.locator("#usebio-file").set_input_files(
+        files=[{"name": "brontë.xml", "mimeType": "text/xml", "buffer": data}])
+    director.wait_for_selector("h1:has-text('Brontë cup')")
+    assert director.locator("#imported").inner_text() == (
+        "Pairs event read from brontë.xml, 2 boards; read-only: its results are the file's.")
+    director.wait_for_selector("#ranking table")
+    rows = [[c.strip() for c in row.locator("td").all_inner_texts()]
+            for row in director.locator("#ranking table tbody tr").all()]
+    assert [row[:3] for row in rows] == [["1", "4", ""], ["2=", "1", "Anne Brontë - Bo Li"], ["2=", "3", "Cy - Di"],
+                                         ["4", "2", ""]]
+    assert [row[-1] for row in rows] == ["100.00", "50.00", "50.00", "0.00"]
+    assert [h.strip() for h in director.locator("#travellers thead th").all_inner_texts()] == [
+        "Board", "NS", "EW", "Result", "NS score", "NS points"]  # no rounds nor tables in this file, no history
+    assert [[c.strip() for c in row.locator("td").all_inner_texts()]
+            for row in director.locator("#travellers tbody tr").all()] == [
+        ["1", "1", "2", "4S N 10 =", "420", "2"], ["1", "3", "4", "4S N 9 -1", "-50", "0"],
+        ["2", "1", "4", "3NT S 8 -1", "-100", "0"], ["2", "3", "2", "3NT S 9 =", "600", "2"]]
+    # Nothing to enter or correct, no tables: only the results and the exports.
+    for absent in ("button:has-text('Correct')", "button:has-text('Table cards')", "a.table-link", ".progress"):
+        assert director.locator(absent).count() == 0, absent
+    with director.expect_download() as download:
+        director.click("button:has-text('USEBIO XML')")
+    assert Path(download.value.path()).read_bytes() == data
+    shot(director, "events-director-imported")
+    assert "null" not in director.locator("main").inner_text()
+    # The lobby lists it with the director's other events.
+    director.goto(director.url.split("#")[0])
+    director.wait_for_selector("a:has-text('Brontë cup')")
     assert errors == []
     director_context.close()

@@ -1,6 +1,7 @@
 "use strict";
 // The Director area: create an event, print its cards, hand out the tables' links, follow the progress,
-// correct entries, see the ranking and travellers, export. The director's secret link stays in this browser.
+// correct entries, see the ranking and travellers, export; or show the results another scoring program wrote
+// (a USEBIO file), read-only. The director's secret link stays in this browser.
 
 (function () {
   const { el, api, announce } = Ev;
@@ -13,6 +14,8 @@
   function save(id, data) { const all = saved(); all[id] = Object.assign(all[id] || {}, data); localStorage.setItem(KEY, JSON.stringify(all)); }
 
   function field(label, input) { return [el("label", { for: input.id }, label), input]; }
+  // The page's sections, leaving out those it does not have (replaceChildren would write "null").
+  function show(...parts) { main.replaceChildren(...parts.filter(p => p !== null && p !== undefined && p !== false)); }
 
   function createForm() {
     const f = {
@@ -73,9 +76,29 @@
     return form;
   }
 
+  function importForm() {
+    const err = el("p", { class: "error", role: "alert", hidden: true, id: "import-error" });
+    const input = el("input", { id: "usebio-file", type: "file", accept: ".xml,application/xml,text/xml", onchange: async e => {
+      const file = e.target.files[0];
+      if (!file) return;
+      err.hidden = true;
+      try {
+        const made = await api(`/api/events/usebio?filename=${encodeURIComponent(file.name)}`, null,
+          new Blob([file], { type: "application/xml" }));
+        save(made.id, { name: made.name, director: made.director, tables: [] });
+        announce(`${made.name} read from ${file.name}`);
+        location.hash = "#e=" + made.id;
+      } catch (exc) { err.hidden = false; err.textContent = exc.message; announce(exc.message); input.value = ""; }
+    } });
+    return el("section", { class: "panel", "aria-label": "results from another program" },
+      el("h2", {}, "Results from another scoring program"),
+      el("p", {}, "A USEBIO XML file (pairs or teams) from the club's scoring program: its ranking and travellers are shown here, read-only."),
+      el("div", { class: "grid-form" }, field("USEBIO file", input)), err);
+  }
+
   function lobby() {
     const events = Object.entries(saved());
-    main.replaceChildren(el("h1", {}, "Director"), createForm(),
+    show(el("h1", {}, "Director"), createForm(), importForm(),
       events.length ? el("section", { class: "panel" }, el("h2", {}, "Your events"),
         el("ul", {}, events.map(([id, e]) => el("li", {}, el("a", { href: "#e=" + id }, e.name || id))))) : null);
   }
@@ -98,6 +121,7 @@
     const fail = exc => { err.hidden = false; err.textContent = exc.message; announce(exc.message); };
     const exportButton = (kind, label, open) => el("button", { type: "button", onclick: () =>
       Ev.download(`/api/events/${id}/export/${kind}`, token, `${id}-${kind}`, open).catch(fail) }, label);
+    if (ev.imported) { imported(ev, res, exportButton, err); return; }
     // A teams event has no travellers to export as PBN or CSV; its USEBIO XML gives every match board by board.
     const pairs = ev.config.kind !== "teams";
     const tools = el("div", { class: "toolbar" },
@@ -165,11 +189,24 @@
       const m = /^(\d+)\/(\d+)$/.exec(td.textContent);
       if (m) td.className = m[1] === m[2] ? "done" : (m[1] !== "0" ? "part" : "");
     }
-    main.replaceChildren(el("h1", {}, ev.config.name),
+    show(el("h1", {}, ev.config.name),
       el("p", {}, `${ev.movement}, ${ev.config.boards_per_round} boards a round; ${ev.changes} changes logged.`),
       ev.notes.length ? el("ul", { class: "note" }, ev.notes.map(n => el("li", {}, n))) : null,
       tools, err, online, links, el("section", { class: "panel" }, el("h2", {}, "Progress"), progress),
       ranking(res), travellers(ev, res, id, token, fail));
+  }
+
+  // An event read from a USEBIO file: its ranking and results, and the exports; nothing to enter or correct.
+  function imported(ev, res, exportButton, err) {
+    const pairs = ev.config.kind !== "teams";
+    const tools = el("div", { class: "toolbar" },
+      exportButton("results.html", "Results page", true), pairs ? exportButton("results.pbn", "PBN") : null,
+      exportButton("ranking.csv", "Ranking CSV"), pairs ? exportButton("travellers.csv", "Travellers CSV") : null,
+      exportButton("results.xml", "USEBIO XML (as uploaded)"));
+    main.replaceChildren(el("h1", {}, ev.config.name),
+      el("p", { id: "imported" }, `${pairs ? "Pairs" : "Teams"} event read from ${ev.imported.filename}, ` +
+        `${ev.boards.length} boards; read-only: its results are the file's.`),
+      tools, err, ranking(res), travellers(ev, res, null, null, null));
   }
 
   function ranking(res) {
@@ -187,25 +224,33 @@
                             : [p.rank + (p.tied ? "=" : ""), p.pair, p.names || "", p.imps.toFixed(2)]), { left: [2], cls: "ranking" })]));
   }
 
+  // Every result, with its history and the director's corrections; an event read from a file has neither, and
+  // its rounds and tables only when the file gives them (a teams match's rooms).
   function travellers(ev, res, id, token, fail) {
     const rows = [];
+    const readonly = Boolean(ev.imported);
+    const placed = !readonly || ev.results.some(r => r.round !== undefined && r.round !== null);
     for (const r of ev.results) {
       const key = `${r.board}|${r.ns}|${r.ew}`;
       const board = (res.boards || []).find(b => b.board === r.board);
       const line = board ? board.results.find(x => x.ns === r.ns && x.ew === r.ew) : null;
       const points = line ? (line.ns_matchpoints ?? line.ns_imps) : "";
-      const correct = el("button", { type: "button", "aria-label": `correct board ${r.board} ${r.ns} v ${r.ew}`,
-        onclick: () => { correcting = key; refresh(); } }, "Correct");
-      const remove = el("button", { type: "button", "aria-label": `remove board ${r.board} ${r.ns} v ${r.ew}`, onclick: async () => {
-        try { await api(`/api/events/${id}/entries`, token, { op: "remove", board: r.board, ns: r.ns, ew: r.ew }); refresh(); } catch (exc) { fail(exc); } } }, "Remove");
-      rows.push([String(r.board), String(r.round), String(r.table), r.ns, r.ew, r.text,
-        r.score === null ? "" : String(r.score), points === undefined || points === null ? "" : String(points),
-        r.confirmed ? "✔" : "", r.changes.length > 1 ? `${r.changes.length} versions` : "", el("span", {}, correct, " ", remove)]);
+      const row = [String(r.board), ...(placed ? [String(r.round ?? ""), String(r.table ?? "")] : []), r.ns, r.ew, r.text,
+        r.score === null ? "" : String(r.score), points === undefined || points === null ? "" : String(points)];
+      if (!readonly) {
+        const correct = el("button", { type: "button", "aria-label": `correct board ${r.board} ${r.ns} v ${r.ew}`,
+          onclick: () => { correcting = key; refresh(); } }, "Correct");
+        const remove = el("button", { type: "button", "aria-label": `remove board ${r.board} ${r.ns} v ${r.ew}`, onclick: async () => {
+          try { await api(`/api/events/${id}/entries`, token, { op: "remove", board: r.board, ns: r.ns, ew: r.ew }); refresh(); } catch (exc) { fail(exc); } } }, "Remove");
+        row.push(r.confirmed ? "✔" : "", r.changes.length > 1 ? `${r.changes.length} versions` : "", el("span", {}, correct, " ", remove));
+      }
+      rows.push(row);
       if (correcting === key) rows.push(correctionRow(r, id, token, fail));
     }
+    const headers = ["Board", ...(placed ? ["Round", "Table"] : []), "NS", "EW", "Result", "NS score", "NS points",
+      ...(readonly ? [] : ["EW ok", "History", ""])];
     return el("section", { class: "panel", id: "travellers" }, el("h2", {}, "Results"),
-      rows.length ? Ev.table(["Board", "Round", "Table", "NS", "EW", "Result", "NS score", "NS points", "EW ok", "History", ""], rows, { left: [5] })
-                  : el("p", {}, "Nothing entered yet."));
+      rows.length ? Ev.table(headers, rows, { left: [headers.indexOf("Result")] }) : el("p", {}, "Nothing entered yet."));
   }
 
   function correctionRow(r, id, token, fail) {

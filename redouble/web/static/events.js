@@ -6,7 +6,11 @@ const Ev = {
     const headers = { "Accept": "application/json" };
     if (token) headers["Authorization"] = "Bearer " + token;
     const init = { headers };
-    if (body !== undefined) {
+    if (body instanceof Blob) {  // a file, sent as it is
+      init.method = "POST";
+      headers["Content-Type"] = body.type || "application/octet-stream";
+      init.body = body;
+    } else if (body !== undefined) {
       init.method = "POST";
       headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
