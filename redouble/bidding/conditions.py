@@ -429,6 +429,11 @@ def major(name: str) -> Given:
     return given(f"{{{name}}} a major", lambda e: e.suit(name).is_major)
 
 
+def minor(name: str) -> Given:
+    """The suit bound to ``name`` is a minor."""
+    return given(f"{{{name}}} a minor", lambda e: not e.suit(name).is_major)
+
+
 def short(suit: str, most: int = 1) -> Len:
     """At most ``most`` cards in ``suit``."""
     return Len(suit, 0, most)

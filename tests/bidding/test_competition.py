@@ -245,6 +245,16 @@ CASES = [
     ("A2.KQ953.A87.J52", "1H 1S 3H P", "N", "4H", "14 points opposite the limit raise: game"),
     ("72.KQ953.A87.J52", "1H 1S 3H P", "N", "Pass", "a minimum: declines"),
     ("A2.KQ953.A87.J52", "1H 2C 3H P", "N", "4H", "14 points over their two-level overcall: game"),
+    # Over 1m (2y) where the jump raise would pass 3NT (1C 2S 4C), the cue-bid is the limit raise or better and
+    # opener answers: 3NT with their suit stopped, game with extras, else four of the minor.
+    ("54.K32.AJ3.QT872", "1C 2S", "N", "3S", "11 HCP and five clubs: the cue-bid, not 4C past 3NT"),
+    ("Q4.K32.K43.QJ872", "1C 2S", "N", "3S", "12 HCP and five clubs: the cue-bid limit raise"),
+    ("Q4.K32.K43.QJ872", "1C 1S", "N", "3C", "over a one-level overcall the jump to 3C is still the limit raise"),
+    ("A3.K85.Q84.KJ852", "1C 2S 3S P", "N", "3NT", "a spade stopper opposite the limit raise: 3NT"),
+    ("83.K85.AQ4.KJ852", "1C 2S 3S P", "N", "4C", "a minimum without a spade stopper: 4C"),
+    ("3.AK52.AQJ84.KJ5", "1D 2S 3S P", "N", "5D", "extras and no spade stopper: game in the minor"),
+    ("AQ4.K32.K43.QJ87", "1C 2S 3S P 4C P", "N", "5C", "game values with the cue-bid: on to game over the minimum"),
+    ("54.K32.AJ3.QT872", "1C 2S 3S P 4C P", "N", "Pass", "a limit raise opposite the minimum: pass"),
     # They found a fit and stopped at the two level: in the pass-out seat, short in their suit, we compete (the
     # law of total tricks: partner holds their length and values, and we have a fit too).
     ("QJ932.5.T92.KJ65", "1H P 2H P P", "N", "2S", "a singleton heart and five spades: balance"),
@@ -261,6 +271,16 @@ CASES = [
                          ids=[f"{c[1]}|{c[0]}" for c in CASES])
 def test_competitive_call(hand: str, auction: str, dealer: str, expected: str, why: str) -> None:
     assert_call(hand, auction, dealer, expected, why)
+
+
+def test_no_limit_raise_of_a_minor_past_3nt() -> None:
+    """1C (2S) 4C is no limit raise (the cue-bid is); over a one-level overcall the jump to 3C still is."""
+    from tests.support import assert_explained
+
+    assert not explain_rules(Auction("N", "1C 2S 4C".split()))[-1].startswith("neg.")
+    assert_explained("1C 2S 3S", "neg.cue-limit", "limit raise or better in clubs")
+    assert_explained("1C 1S 3C", "neg.limit-raise", "limit raise")
+    assert_explained("1H 2C 3H", "neg.limit-raise", "limit raise")
 
 
 def test_the_balancing_double_over_their_fit_says_what_it_holds() -> None:
@@ -360,6 +380,8 @@ def test_a_weak_jump_to_the_three_level_is_made_not_vulnerable(vulnerability: st
     ("1NT 2S X", 2, "nt-comp.penalty"), ("2S P P 3H", 3, "comp.balance-overcall"),
     ("1H 1S 3H P 4H", 4, "rebid.accept-limit"),
     ("1D 1H P P 2D", 4, "neg.reopen-suit"), ("1C 1S X 3S P P X", 6, "neg.double-again"),
+    ("1C 2S 3S", 2, "neg.cue-limit"), ("1D 2H 3H", 2, "neg.cue-limit"), ("1D 2C 3C", 2, "neg.cue-raise"),
+    ("1C 2S 3S P 4C", 4, "rebid.cue-limit-min"), ("1C 2S 3S P 3NT", 4, "rebid.cue-limit-3nt"),
     ("1D P 1S P 2S P P 3H", 7, "comp.balance-fit"), ("1D P 1S P 2S P P X", 7, "comp.balance-fit"),
     ("1D P 1S P 2S P P X P 3C", 9, "advance.balance-fit"), ("1C P 1H P 1NT P 2C P P 2S", 9, "comp.balance-fit"),
 ])

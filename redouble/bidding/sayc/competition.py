@@ -25,6 +25,7 @@ from redouble.bidding.conditions import (
     given,
     good_suit,
     major,
+    minor,
     short,
     test,
 )
@@ -162,6 +163,8 @@ ADVANCE_OVER_BID = ["1x 1y 1z ?", "1x 1y 2z ?", "1x 2y 2z ?", "1x 1y 2x ?", "1x 
 ADVANCE_LATE = ["1x P 1z 1y P ?", "1x P 1z 2y P ?", "1x P 2z 2y P ?"]
 # Opener after partner's limit raise over their overcall (neg.limit-raise); x is opener's suit, y theirs.
 LIMIT_RAISED = After("neg.limit-raise")
+# Opener after partner's cue-bid limit raise of a minor (neg.cue-limit), then responder after opener's answer.
+MINOR_CUED = After("neg.cue-limit")
 OPENER_AFTER_RAISE = ["1x 1y P 2y ?", "1x 2y P 3y ?", "1x 1y P 3y ?"]
 
 
@@ -191,6 +194,9 @@ DOUBLER_M = ["1x X P 1M P ?", "1x X P 2M P ?", "2x X P 2M P ?", "2x X P 3M P ?",
 major_or_nothing_to_show = test("a major, or no four-card unbid major to show",
                                 lambda h, e: e.suit("x").is_major
                                 or not any(h.length(s) >= 4 for s in MAJORS if s != e.suit("y")))
+# Over 1m (2y) with y above m the jump raise would pass 3NT: the cue-bid is then the limit raise or better.
+major_or_jump_below_3nt = given("a major, or a jump raise below 3NT",
+                                lambda e: e.suit("x").is_major or _cheapest_level(e, "x") <= 2)
 quality = any_of(GoodSuit("y"), (HCP(11), Len("y", 5)), Len("y", 6))
 strong_double = HCP(17)
 def _their_last_suit(e: Env) -> Suit | None:
@@ -607,12 +613,18 @@ COMPETITION = [
     # as the preemptive raise to game would be without their bid.
     rule("neg.game-raise", ["1M 1y ?", "1M 2y ?"], "4M", Len("M", 5), HCP(0, 9), short_somewhere,
          means="preemptive raise to game: 5+ {M}, a singleton or void, under 10 HCP (ten trumps: the four level)"),
-    rule("neg.cue-raise", ["1x 1y ?", "1x 2y ?"], ">y", Len("x", 3), Support("x", 13),
+    rule("neg.cue-raise", ["1x 1y ?", "1x 2y ?"], ">y", Len("x", 3), Support("x", 13), major_or_jump_below_3nt,
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="cue-bid: a game-forcing raise of {x}", forcing=GF),
     rule("neg.limit-raise", ["1x 1y ?", "1x 2y ?"], ">>x", Len("x", 3), Support("x", 10, 12), major_or_nothing_to_show,
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         major_or_jump_below_3nt,
          means="limit raise: 10-12 with support", forcing=INV),
+    # Over a two-level overcall of our minor the jump raise would pass 3NT: the cue-bid takes the limit raise.
+    rule("neg.cue-limit", "1x 2y ?", ">y", minor("x"), Len("x", 4), Support("x", 10),
+         any_of(major_or_nothing_to_show, Support("x", 13)),
+         given("the jump raise would pass 3NT", lambda e: _cheapest_level(e, "x") >= 3),
+         means="cue-bid: a limit raise or better in {x} (the jump would pass 3NT), 4+ {x}", forcing=F),
     rule("neg.raise", ["1x 1y ?", "1x 2y ?"], ">x", Len("x", 3), Support("x", 6, 9), major_or_nothing_to_show,
          test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
          means="raise: 6-9 with support"),
@@ -671,6 +683,15 @@ COMPETITION = [
     # (Not the minors: 3NT on one stopper in their suit, which the overcaller leads, lost on the wide check.)
     rule("rebid.accept-limit", LIMIT_RAISED, "4x", *ACCEPTS_LIMIT_RAISE, major("x"), means="accepts the invitation"),
     rule("rebid.decline-limit", LIMIT_RAISED, "P", DECLINES_LIMIT_RAISE, major("x"), means="declines: a minimum"),
+    # --- opener after partner's cue-bid limit raise of a minor (1m 2y 3y P ?): 3NT with their suit stopped, game
+    # in the minor with extras, else four of the minor; responder goes on to game with 13+.
+    rule("rebid.cue-limit-3nt", MINOR_CUED, "3NT", HCP(12, 21), Stopper("y"), Balanced(True),
+         means="to play: {y} stopped"),
+    rule("rebid.cue-limit-game", MINOR_CUED, "5x", Points(16), means="extras without {y} stopped: game in {x}"),
+    rule("rebid.cue-limit-min", MINOR_CUED, ">x", Points(0, 15), means="a minimum: no game opposite a limit raise"),
+    rule("neg.cue-limit-game", After("rebid.cue-limit-min"), "5x", Support("x", 13),
+         means="game values: game in {x}"),
+    rule("neg.cue-limit-pass", After("rebid.cue-limit-min"), "P", means="a limit raise: no game opposite a minimum"),
     # opener's reopening double when partner passed their overcall
     rule("neg.reopen", ["1x 1y P P ?", "1x 2y P P ?"], "X", short("y", 1), HCP(11, 18),
          means="reopening double: short in {y}", forcing=F),
