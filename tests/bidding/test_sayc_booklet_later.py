@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from redouble import Auction, Hand, Vulnerability
+from redouble.bidding import choose_call
 from tests.support import assert_call, assert_explained
 
 Row = tuple[str, str, str, str]
@@ -65,6 +67,16 @@ SECTIONS: dict[str, list[Row]] = {
         ("52.KJ84.KQ52.Q62", "1D P 1H P 2C P", "3D", "11-12 with diamonds: jump preference invites"),
         ("52.KJ8643.Q52.J6", "1D P 1H P 2C P", "2H", "six hearts, weak: rebid them"),
     ],
+    "Opener's answer to responder's 2NT invitation (11-12)": [
+        ("AK3.Q87.98642.QJ", "1D P 1H P 1NT P 2NT P", "Pass", "after 1NT, a minimum (12): decline"),
+        ("AQ.J65.KJ652.Q87", "1D P 1H P 1NT P 2NT P", "3NT", "after 1NT, 13 and a five-card suit: accept"),
+        ("AJ9.K65.KJ52.Q87", "1D P 1H P 1NT P 2NT P", "3NT", "after 1NT, the maximum (14): accept"),
+        ("AJ92.J64.KQ62.Q4", "1D P 1H P 1S P 2NT P", "Pass", "after a new suit, 13 and no five-card suit: decline"),
+        ("AJ92.J6.KQ9762.4", "1D P 1H P 1S P 2NT P", "3D", "after a new suit, six diamonds and a minimum: 3D"),
+        ("AJ92.K6.KQ962.Q4", "1D P 1H P 1S P 2NT P", "3NT", "after a new suit, 15 and five diamonds: accept"),
+        ("AK7.K.98432.QT98", "1D P 1S P 2C P 2NT P", "Pass", "after 1D-1S-2C, a minimum: decline"),
+        ("Q63.AQ5.KT842.A4", "1D P 1S P 2D P 2NT P", "3NT", "after the suit rebid, 15: accept"),
+    ],
     "Fourth suit forcing": [
         ("Q5.AKJ84.K52.862", "1D P 1H P 1S P", "2C", "fourth suit forcing: game values, no club stopper, no fit"),
         ("AQ84.Q73.KJ852.5", "1D P 1H P 1S P 2C P", "2H", "after fourth suit: three-card support first"),
@@ -90,6 +102,8 @@ MEANINGS: list[tuple[str, str, str]] = [
     ("1D P 1H P 1S P 2D", "resp2.preference", "6-10"),
     ("1D P 1S P 2C P 2NT", "resp2.2nt", "other major stopped"),
     ("1D P 1S P 2C P 2D", "resp2.preference", "as many diamonds as clubs"),
+    ("1D P 1H P 1NT P 2NT P 3NT", "rebid.accept-2nt", "14+ points"),
+    ("1D P 1H P 1S P 2NT P Pass", "rebid.decline-2nt", "a minimum"),
 ]
 
 
@@ -97,3 +111,16 @@ MEANINGS: list[tuple[str, str, str]] = [
 def test_later_round_meaning(auction: str, rule: str, words: str) -> None:
     assert_explained(auction, rule, words)
 
+
+
+@pytest.mark.parametrize(("hand", "auction", "expected"), [
+    ("AK3.Q87.98642.QJ", "1D P 1H P 1NT P 2NT P", "3NT"),
+    ("AK3.Q87.98642.J2", "1D P 1H P 1NT P 2NT P", "Pass"),
+    ("AJ92.J64.KQ62.Q4", "1D P 1H P 1S P 2NT P", "3NT"),
+    ("AJ92.J64.QJ62.Q4", "1D P 1H P 1S P 2NT P", "Pass"),
+    ("AJ92.J6.KQ9762.4", "1D P 1H P 1S P 2NT P", "3D"),
+])
+def test_vulnerable_13_accepts_the_2nt_invitation(hand: str, auction: str, expected: str) -> None:
+    # 24-25 together make 3NT about half the time: enough for a vulnerable game, not for a 23-24 one.
+    choice = choose_call(Hand.parse(hand), Auction("N", auction.split()), Vulnerability.ALL)
+    assert str(choice.call) == expected, f"chose {choice.call} by {choice.rule}"

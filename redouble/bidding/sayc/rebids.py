@@ -12,6 +12,7 @@ from redouble.bidding.conditions import (
     FitPoints,
     GoodSuit,
     Len,
+    NTPoints,
     Points,
     Stopper,
     Support,
@@ -35,6 +36,10 @@ ONE_LEVEL_M = ["1x P 1M P ?", "1x P 1M X ?"]
 # The same answer serves the limit raise made over their overcall (sayc/competition.py).
 ACCEPTS_LIMIT_RAISE = (any_of(Points(14), FitPoints(15)), test("five losers or more", lambda h, e: h.losers >= 5))
 DECLINES_LIMIT_RAISE = Points(11, 13)
+# Responder's 2NT invitation (11-12) after opener's limited rebid.
+INVITED_2NT = ["1x P 1y P 1NT P 2NT P ?", "1x P 1y P 1z P 2NT P ?", "1x P 1y P 2x P 2NT P ?",
+               "1D P 1M P 2C P 2NT P ?"]
+vulnerable = test("vulnerable", lambda h, e: e.ctx is not None and e.ctx.we_vulnerable)
 FSF = ["1x P 1y P 1z P 2w P ?", "1x P 1y P 2z P 2w P ?", "1x P 1y P 2z P 3w P ?"]  # after fourth suit forcing
 
 longer = test("first suit longer", lambda h, e: h.length(e.suit("x")) > h.length(e.suit("z")))
@@ -150,6 +155,15 @@ OPENER_REBIDS = [
     rule("rebid.accept-2nt", "1x P 1y P 2x P 2NT P ?", "3NT", Points(15), means="accepts the invitation: 15+ points"),
     rule("rebid.decline-2nt", "1x P 1y P 2x P 2NT P ?", "3x", Len("x", 6), HCP(0, 13),
          means="declines the invitation: six {x}, a minimum"),
+    # Responder's 11-12 2NT opposite opener's limited rebid: balanced hands with 25 HCP make 3NT about three
+    # times in five, with 24 two in five, with 23 one in four. Opener accepts with 14 (13 and a five-card suit:
+    # the notrump count), vulnerable with 13, where the game pays for more failures; 12 passes (a six-card suit
+    # may sign off in it).
+    rule("rebid.accept-2nt", INVITED_2NT, "3NT", any_of(NTPoints(14), (NTPoints(13), vulnerable)),
+         means="accepts the invitation: 14+ points (a five-card suit counts one), vulnerable 13"),
+    rule("rebid.decline-2nt", "1x P 1y P 1z P 2NT P ?", "3x", Len("x", 6), HCP(0, 13),
+         means="declines the invitation: six {x}, a minimum"),
+    rule("rebid.decline-2nt", INVITED_2NT, "P", NTPoints(0, 13), means="declines the invitation: a minimum"),
     # The 18+ raise of a two-over-one minor forced to game; over partner's 3NT it goes on towards slam.
     rule("rebid.minor-slam-try", "1x P 2m P 3m P 3NT P ?", "4m", Len("m", 4), Support("m", 18),
          means="slam try in {m}: 18+ points and four of them", forcing=F),
