@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from redouble.bidding.conditions import MAJORS, fit_points, good_suit, support_points
+from redouble.bidding.conditions import MAJORS, fit_points, good_suit, nt_points, support_points
 from redouble.bidding.context import GAME_LEVEL, Context
 from redouble.bidding.meaning import Forcing, HandRange, Meaning
 from redouble.calls import Call
@@ -1466,6 +1466,11 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
         level = {3: 2, 4: 3, 5: 3}[suit_game]  # invite
     else:
         level = 2 if strain != Strain.NOTRUMP else 1
+    if strain == Strain.NOTRUMP and level == 3 and nt_points(hand) + p_est < game:
+        # 3NT counts high cards and one long suit, and wants 25 whatever the vulnerability: balanced hands with
+        # 24 HCP make it about one time in three (the vulnerable game's extra point is for suit games, where
+        # length and shortness take tricks).
+        level = 2 if nt_points(hand) + p_est >= game - 2 else 1
     if (fit is not None and strain == fit.strain and level < 6 and ctx.system != "basic" and ours
             and ctx.we_have_bid and partner_has_bid(ctx) and slam_combined >= LTC_SLAM_FLOOR
             and keycard_suit(ctx) == fit and ctx.is_legal(Call.bid(4, Strain.NOTRUMP))):
