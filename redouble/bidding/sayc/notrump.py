@@ -270,6 +270,9 @@ def nt_structure(prefixes: list[str], lo: int, hi: int, step: int, full: bool = 
                 rule("nt.transfer-reply", f"{base} 2NT P ?", "P", means="declines") if full else None,
                 rule("nt.transfer-reply", f"{base} 3{m_name} P ?", f"4{m_name}", max_hcp,
                      means="accepts") if full else None,
+                # Four trumps opposite six make ten: the trump length is worth the missing high cards.
+                rule("nt.transfer-reply", f"{base} 3{m_name} P ?", f"4{m_name}", Len(m_name, 4),
+                     means="accepts: four-card support (ten trumps)") if full else None,
                 rule("nt.transfer-reply", f"{base} 3{m_name} P ?", "P", means="declines") if full else None,
                 rule("nt.transfer-reply", f"{base} 3NT P ?", f"4{m_name}", Len(m_name, 3),
                      means="three-card support: the major game"),
