@@ -321,8 +321,9 @@ class OpensSuit(Condition):
         if s == Suit.DIAMONDS:
             rng = rng.narrow_length(Suit.DIAMONDS, 3, None)
         for major in MAJORS:
-            if major != s:  # a five-card major goes unopened only under a longer minor (6-5)
-                rng = rng.narrow_length(major, None, 5)
+            if major != s:  # a five-card major goes unopened only under a longer minor (6-5); six under the
+                # other major as long or longer (6-6 opens 1S, 7-6 the seven)
+                rng = rng.narrow_length(major, None, 6 if s.is_major else 5)
         return rng
 
     def describe(self, env: Env) -> str:

@@ -8,6 +8,7 @@ from redouble.auction import Auction
 from redouble.bidding import HandRange, explain, explain_rules, inferences
 from redouble.bidding.meaning import Forcing
 from redouble.cards import Seat, Suit
+from redouble.deal import Hand
 
 
 def test_1nt_opening_shows_15_to_17_balanced() -> None:
@@ -45,6 +46,14 @@ def test_one_diamond_shows_three_and_no_six_card_major() -> None:
     r = inferences(Auction("N", ["1D"]))[Seat.NORTH]
     assert r.length(Suit.DIAMONDS)[0] == 3
     assert r.length(Suit.HEARTS)[1] == 5 and r.length(Suit.SPADES)[1] == 5
+
+
+def test_one_of_a_major_allows_six_of_the_other() -> None:
+    # Six-six in the majors opens 1S and seven-six the seven: the reading must cover those hands (a 6-6 1S was
+    # read as at most five hearts).
+    for opening, other in (("1S", Suit.HEARTS), ("1H", Suit.SPADES)):
+        assert inferences(Auction("N", [opening]))[Seat.NORTH].length(other)[1] == 6
+    assert explain(Auction("N", ["1S"]))[0].range.contains(Hand.parse("AK9754.QT7432.6."))
 
 
 def test_ranges_accumulate_over_a_seat_s_calls() -> None:
