@@ -348,8 +348,9 @@ def _partner_last_bid(ctx: Context) -> Call | None:
 
 
 def _describe_slam_ask(ctx: Context, call: Call) -> tuple[Meaning, str | None] | None:
-    """Gerber over any natural 1NT or 2NT of partner's (rebids too), its 5C king ask, and the Grand Slam
-    Force (a jump to 5NT with a suit agreed)."""
+    """Gerber over any natural 1NT or 2NT of partner's (rebids too), its 5C king ask, the keycard asker's
+    sign-off at five and the answerer's six with the higher number, and the Grand Slam Force (a jump to 5NT
+    with a suit agreed)."""
     mine = ctx.calls_of(ctx.seat)
     last = ctx.last_bid
     if call is Call("4C") and gerber_available(ctx):
@@ -362,6 +363,17 @@ def _describe_slam_ask(ctx: Context, call: Call) -> tuple[Meaning, str | None] |
                             forcing=Forcing.FORCING), "nt.gerber.kings")
         # The booklet: after Gerber, any bid but 5C is to play (4NT included).
         return Meaning(f"{call}: to play, the Gerber asker places the contract"), "nt.gerber.placed"
+    trump = keycard_suit(ctx)
+    if mine and mine[-1].rule == "slam.rkcb" and ctx.partner_last is not None and trump is not None \
+            and ctx.partner_last.rule == "slam.rkcb.reply" and call is Call.bid(5, trump.strain):
+        return (Meaning(f"{call}: sign-off, at least two keycards missing by my count (after 5C or 5D I may not "
+                        f"know which number partner holds: with the higher, partner bids six)"), "slam.signoff")
+    if mine and mine[-1].rule == "slam.rkcb.reply" and trump is not None and ctx.partner_last is not None \
+            and ctx.partner_last.call is Call.bid(5, trump.strain) and call is Call.bid(6, trump.strain) \
+            and mine[-1].call.strain in (Strain.CLUBS, Strain.DIAMONDS):
+        high = KEYCARD_ANSWERS[mine[-1].call.strain][1]
+        return (Meaning(f"{call}: {high} keycards, the higher number of my {mine[-1].call} answer"),
+                "slam.rkcb.bid-on")
     if mine and mine[-1].rule == "slam.rkcb" and ctx.partner_last is not None \
             and ctx.partner_last.rule == "slam.rkcb.reply" and call is queen_ask_call(ctx):
         trump = keycard_suit(ctx)
@@ -634,23 +646,97 @@ def own_trump_suit(ctx: Context, hand: Hand) -> Suit | None:
     return max(theirs, key=lambda s: (pr.length_min[s] + hand.length(s), s)) if theirs else None
 
 
+# The answers to RKCB 1430 and the keycard counts each shows (hearts agreed: 5H is any two, see sayc.slam).
+KEYCARD_ANSWERS = {Strain.CLUBS: (1, 4), Strain.DIAMONDS: (0, 3), Strain.HEARTS: (2,), Strain.SPADES: (2,)}
+TOTAL_HCP = 40
+
+
+def _missing_keycard_points(hand: Hand, trump: Suit) -> list[int]:
+    """The high-card points of the keycards I lack, cheapest first (the trump king 3, an ace 4)."""
+    missing = [4] * (4 - _aces(hand))
+    if not hand.holding(trump) >> 11 & 1:
+        missing.insert(0, 3)
+    return missing
+
+
+def keycard_readings(ctx: Context, hand: Hand, counts: tuple[int, ...]) -> tuple[int, ...]:
+    """Which of an answer's keycard ``counts`` partner can hold: the five keycards less mine, and points enough
+    for them in partner's range, with what is left for the opponents' points enough for the rest (a 1430
+    answer of 0 or 3 opposite my 17 and partner's shown 13 is three: the opponents' 10 cannot hold three
+    keycards).
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("N", "1S P 2C P 3S P".split()), Vulnerability.NONE, "sayc")
+    >>> [keycard_readings(ctx, Hand.parse(h), (0, 3)) for h in ("AKQ5.K83.KQ4.Q32", "AQ5.K83.K4.QJ32")]
+    [(3,), (0, 3)]
+    """
+    trump = keycard_suit(ctx)
+    assert trump is not None
+    pr = ctx.ranges[ctx.partner]
+    missing = _missing_keycard_points(hand, trump)
+    theirs_max = TOTAL_HCP - hand.hcp - pr.hcp_min
+    return tuple(k for k in counts if k <= len(missing) and sum(missing[:k]) <= pr.hcp_max
+                 and sum(missing[:len(missing) - k]) <= theirs_max)
+
+
 def partner_keycards(ctx: Context, hand: Hand) -> tuple[int, bool | None]:
     """Partner's keycards from their answer to my RKCB (1 or 4, 0 or 3 settled by my own count and what
-    partner has shown), and whether they hold the trump queen (None: not yet said)."""
+    partner has shown), and whether they hold the trump queen (None: not said)."""
     trump = keycard_suit(ctx)
     reply = next((ex.call for ex in reversed(ctx.calls_of(ctx.partner)) if ex.rule == "slam.rkcb.reply"), None)
-    assert reply is not None and reply.strain is not None
+    assert reply is not None and reply.strain is not None and trump is not None
     own = keycards(hand, trump)
     if reply.strain in (Strain.HEARTS, Strain.SPADES):
-        return 2, reply.strain == Strain.SPADES
-    low, high = (1, 4) if reply.strain == Strain.CLUBS else (0, 3)
-    # An opener, or a hand that has cue-bid towards slam, with none of the keycards is too unlikely to
-    # read the answer so.
+        return 2, None if trump == Suit.HEARTS else reply.strain == Strain.SPADES
+    low, high = KEYCARD_ANSWERS[reply.strain]
+    readings = keycard_readings(ctx, hand, (low, high))
+    if len(readings) == 1:
+        return readings[0], None
+    # Both readings possible: an opener, or a hand that has cue-bid towards slam, with none of the keycards
+    # is too unlikely to read the answer so.
     shown = ctx.points_shown(ctx.partner)
     strong = (ctx.ranges[ctx.partner].hcp_min >= 12 or shown is not None and shown[0] >= 16
               or any(ex.rule in SLAM_TRIES for ex in ctx.calls_of(ctx.partner)))
     theirs = high if own + high <= 5 and (own + low <= 1 or (strong and own + low <= 2)) else low
     return theirs, None
+
+
+def keycard_ask_can_stop(ctx: Context, hand: Hand) -> bool:
+    """Whether every answer to my RKCB leaves room to stop short of a slam off two keycards: an answer that
+    passes five of the trump suit must show enough keycards with mine (diamonds agreed, 5H's two keycards
+    need two of my own), and I hold one at least (an ambiguous 5C or 5D below five of the trump suit is
+    signed off there, and partner with the higher number bids six).
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("N", "1C P 1D P 3D P".split()), Vulnerability.NONE, "sayc")
+    >>> [keycard_ask_can_stop(ctx, Hand.parse(h)) for h in ("KQ5.Q8.AQJ54.KQ2", "AK5.Q8.AQJ54.KQ2")]
+    [False, True]
+    """
+    trump = keycard_suit(ctx)
+    if trump is None:
+        return True
+    own = keycards(hand, trump)
+    if own == 0:
+        return False
+    five = Call.bid(5, trump.strain)
+    for strain, counts in KEYCARD_ANSWERS.items():
+        if trump == Suit.HEARTS and strain == Strain.SPADES:
+            continue  # hearts agreed, 5H shows any two keycards (sayc.slam)
+        readings = keycard_readings(ctx, hand, counts)
+        if readings and Call.bid(5, strain).index > five.index and own + min(readings) <= 3:
+            return False
+    return True
+
+
+def keycard_ask(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
+    """4NT asking for keycards (or aces), when 4NT asks here, is legal, and the answers leave room to stop."""
+    four_nt = Call.bid(4, Strain.NOTRUMP)
+    if not reads_as_ace_ask(ctx) or not ctx.is_legal(four_nt) or not keycard_ask_can_stop(ctx, hand):
+        return None
+    meaning, name = ace_ask(ctx)
+    return four_nt, name, meaning.text
 
 
 def _after_keycards(ctx: Context, hand: Hand, asked: str, reply: Call) -> tuple[Call, str, str] | None:
@@ -676,6 +762,14 @@ def _after_keycards(ctx: Context, hand: Hand, asked: str, reply: Call) -> tuple[
             return six, "slam.small", "small slam: not enough for seven"
         # Six of the trump suit answered "no side king": it is our slam (never 6NT, which may lack the trumps).
         return Call.PASS, "slam.small", "small slam: partner's six of the trump suit, not enough for seven"
+    if asked == "slam.rkcb" and reply.strain in (Strain.CLUBS, Strain.DIAMONDS) and ctx.is_legal(five):
+        own = keycards(hand, trump)
+        readings = keycard_readings(ctx, hand, KEYCARD_ANSWERS[reply.strain])
+        if len(readings) == 2 and own + readings[0] <= 3 < own + readings[1]:
+            # Kantar's rule: an answer I cannot read is signed off at five, and partner with the higher
+            # number bids the slam (a guess at the higher one bid 6H off three keycards).
+            return five, "slam.signoff", (f"sign-off: partner's answer shows {readings[0]} or {readings[1]} "
+                                          f"keycards; with {readings[1]} partner bids six")
     if total <= 3:
         if ctx.is_legal(five):
             return five, "slam.signoff", "sign-off: two keycards are missing"
@@ -703,6 +797,31 @@ def _after_keycards(ctx: Context, hand: Hand, asked: str, reply: Call) -> tuple[
     if ctx.is_legal(six):
         return six, "slam.small", "small slam: every keycard is ours"
     return Call.PASS, "slam.small", "slam reached"
+
+
+def _higher_keycard_number(ctx: Context, hand: Hand) -> tuple[Call, str, str] | None:
+    """Partner signed off at five of the trump suit over my 5C or 5D answer to RKCB (1 or 4, 0 or 3), and I
+    hold the higher number: partner could not tell which, so I bid six (the asker holds a keycard at least).
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("N", "1H P 3H P 4NT P 5C P 5H P".split()), Vulnerability.NONE, "sayc")
+    >>> _higher_keycard_number(ctx, Hand.parse("A5.KQ83.AQ54.A32"))
+    (Call('6H'), 'slam.rkcb.bid-on', 'six: four keycards, the higher number of my 5C answer')
+    """
+    mine = ctx.calls_of(ctx.seat)
+    if not mine or mine[-1].rule != "slam.rkcb.reply" or not ctx.calls or not ctx.calls[-1].is_pass:
+        return None
+    answer = mine[-1].call
+    trump = keycard_suit(ctx)
+    if trump is None or answer.strain not in (Strain.CLUBS, Strain.DIAMONDS) or ctx.partner_last is None \
+            or ctx.partner_last.call != Call.bid(5, trump.strain):
+        return None
+    high = KEYCARD_ANSWERS[answer.strain][1]
+    six = Call.bid(6, trump.strain)
+    if keycards(hand, trump) != high or not ctx.is_legal(six):
+        return None
+    return six, "slam.rkcb.bid-on", f"six: {high} keycards, the higher number of my {answer} answer"
 
 
 OPEN_RANGE_EXTRA = 2
@@ -1169,12 +1288,9 @@ def _strong_hand_drives(ctx: Context, hand: Hand, fit: Suit | None, p_est: float
     tricks = 24 - hand.losers - partner_losers(p_est, ctx)
     if tricks < LTC_SLAM_TRICKS:
         return None
-    four_nt = Call.bid(4, Strain.NOTRUMP)
     if _aces(hand) < 3:
-        if reads_as_ace_ask(ctx) and ctx.is_legal(four_nt):
-            meaning, name = ace_ask(ctx)
-            return four_nt, name, f"{meaning.text}: about {tricks:.0f} tricks together"
-        return None
+        ask = keycard_ask(ctx, hand)
+        return (ask[0], ask[1], f"{ask[2]}: about {tricks:.0f} tricks together") if ask is not None else None
     # Notrump scores more when every suit is held and partner's last bid was natural notrump.
     strain = Strain.NOTRUMP if partner_bid_nt_naturally(ctx) and min(hand.shape) >= 2 else trump.strain
     slam = Call.bid(6, strain)
@@ -1197,6 +1313,7 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
         return None
     game = Call.bid(4, fit.strain)
     blackwood = Call.bid(4, Strain.NOTRUMP)
+    can_ask = ctx.is_legal(blackwood) and keycard_ask_can_stop(ctx, hand)
     partner_cued = ctx.partner_last_rule in SLAM_TRIES and ctx.calls and ctx.calls[-1].is_pass
     i_cued = any(ex.rule in SLAM_TRIES for ex in ctx.calls_of(ctx.seat))
     holes = uncontrolled(ctx, hand, fit)
@@ -1209,7 +1326,7 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
             return game, "slam.signoff", "sign-off in game: a suit partner's cue-bid skipped is not controlled"
         cue = _cheapest_cue(ctx, hand, fit)
         captain = any(ex.rule == "open.2c" for ex in ctx.calls_of(ctx.partner))
-        if not holes and slam_combined >= enough and ctx.is_legal(blackwood) and not (captain and cue):
+        if not holes and slam_combined >= enough and can_ask and not (captain and cue):
             # (Opposite a strong 2C the weak hand shows its controls and lets the strong one ask.)
             return blackwood, ace_ask(ctx)[1], "keycard ask: every suit controlled after partner's cue-bid"
         if cue is not None and slam_combined >= SLAM_TRY_POINTS - 1 and not i_cued:
@@ -1227,7 +1344,7 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
         return None
     if i_cued and last is game and ctx.partner_last is not None and ctx.partner_last.call is game:
         # Partner signed off after my cue-bid.
-        if not holes and slam_combined >= SLAM_POINTS + 2 and ctx.is_legal(blackwood):
+        if not holes and slam_combined >= SLAM_POINTS + 2 and can_ask:
             return blackwood, ace_ask(ctx)[1], "keycard ask: enough for slam even opposite a sign-off"
         # Partner cue-bid first and then stopped: a suit neither of us has cued is the likely reason. Holding
         # its control myself, both hands have shown interest and every suit is covered: ask.
@@ -1235,7 +1352,7 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
         unshown = [s for s in Suit if s != fit and s not in controls_shown(ctx, ctx.partner)
                    and s not in controls_shown(ctx, ctx.seat)]
         if (partner_tried and not holes and unshown and all(s in own_controls(hand) for s in unshown)
-                and slam_combined >= SLAM_POINTS - MUTUAL_INTEREST and ctx.is_legal(blackwood)):
+                and slam_combined >= SLAM_POINTS - MUTUAL_INTEREST and can_ask):
             return blackwood, ace_ask(ctx)[1], (f"keycard ask: partner stopped for want of a control in "
                                                 f"{' and '.join(s.name.lower() for s in unshown)}, and I hold it")
         return Call.PASS, "slam.signoff", "partner signed off in game"
@@ -1326,6 +1443,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     after = _after_ask(ctx, hand)
     if after is not None:
         return after
+    bid_on = _higher_keycard_number(ctx, hand)
+    if bid_on is not None:
+        return bid_on
     my_calls = ctx.calls_of(ctx.seat)
     if (my_calls and my_calls[-1].rule in ("slam.blackwood.reply", "slam.kings.reply", "nt.gerber.reply",
                                    "nt.gerber.kings-reply", "slam.rkcb.reply", "slam.queen-ask.reply",
@@ -1530,6 +1650,11 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     if level >= 6 and keys is not None and hand.length(keys) < 2 and agreed_suit(ctx) is None:
         # 4NT would ask for keycards in partner's long suit, where I am short: the answers would place us
         # there. Game, then, not a slam we cannot check for keycards.
+        level = GAME_LEVEL[strain]
+        target = Call.bid(level, strain)
+    if level >= 6 and ctx.system != "basic" and ctx.is_legal(four_nt) and reads_as_ace_ask(ctx) \
+            and not keycard_ask_can_stop(ctx, hand):
+        # An answer to 4NT could carry us past five of the trump suit with two keycards missing: game, then.
         level = GAME_LEVEL[strain]
         target = Call.bid(level, strain)
     if level >= 6 and ctx.system != "basic" and ctx.is_legal(four_nt):

@@ -3,10 +3,16 @@ asker's decision), plain Blackwood without one, and the bad slam auctions issue 
 
 from __future__ import annotations
 
-import pytest
+import random
 
-from redouble import Auction, Hand
+import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+from redouble import Auction, Deal, Hand, Seat, Vulnerability
 from redouble.bidding import choose_call, explain, explain_rules
+from redouble.bidding.engine import context_for
+from redouble.bidding.natural import keycard_suit, keycards
 from tests.support import assert_call, assert_explained, call_table
 
 SPADES_AGREED = "1S P 2C P 3S P 4S P"
@@ -51,6 +57,14 @@ CASES = [
     # half of it cooperates with a cue-bid of its own and the bottom signs off.
     ("K982.73.AQ52.Q92", "1S P 3S P 4C P", "4D", "12 support points, the diamond ace: cue-bid"),
     ("Q982.A73.J852.Q2", "1S P 3S P 4C P", "4S", "10, the bottom of the limit raise: sign off"),
+    # Hearts agreed, 5H shows any two keycards (5S, two and the queen, would pass 5H): the asker with one
+    # passes it (1H 1S 2D 4H 4NT 5S 6H went off two keycards). Spades agreed, 5S still shows the queen.
+    (".QJT98.AKJ8.KQJ2", "1H P 1S P 2D P 4H P", "4NT", "one keycard: every answer leaves room to stop"),
+    (".QJT98.AKJ8.KQJ2", "1H P 1S P 2D P 4H P 4NT P 5H P", "Pass", "one of mine and two: 5H stands"),
+    ("AQ84.732.A852.62", "1S P 3S P 4NT P", "5S", "spades agreed: two keycards and the queen"),
+    # Diamonds agreed, a two-keycard answer (5H, 5S) passes 5D: the asker needs two keycards of its own.
+    ("KQ5.Q8.AQJ54.KQ2", "1C P 1D P 3D P", "5D", "one keycard: 5H or 5S would pass 5D, no ask"),
+    ("AK5.Q8.AQJ54.KQ2", "1C P 1D P 3D P", "4NT", "two keycards: two more make four"),
     # Each of us has shown a six-card major of our own: 4NT asks for keycards in the one bid last, for both
     # hands (the answerer counted hearts while the asker read spades, and 6S went down opposite a singleton).
     ("4.AKJ9853.KT7.QT", "1S P 2H P 3S P 4H P 4NT P", "5H", "keycards for hearts, bid last: two, no queen"),
@@ -111,8 +125,11 @@ CASES = [
     # ask; without, respect it.
     ("A.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "4NT", "partner stopped for the spade control I hold"),
     ("Q.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "Pass", "no first-round control there: game"),
-    ("A.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P 4NT P 5D P", "6H",
-     "a cue-bidding opener holds three keycards, not none"),
+    # An answer the asker cannot read (0 or 3 opposite my two: off three, or all five) is signed off at five of
+    # the trump suit, and partner with the higher number bids six (Kantar); the lower passes.
+    ("A.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P 4NT P 5D P", "5H", "0 or 3: sign off at five"),
+    ("K5.AKQ73.A5.Q974", "1H 2S 3S P 4C P 4D P 4H P 4NT P 5D P 5H P", "6H", "three: the higher number bids six"),
+    ("Q5.QJT73.KQJ.KQ9", "1H 2S 3S P 4C P 4D P 4H P 4NT P 5D P 5H P", "Pass", "none: the sign-off stands"),
     # After plain Blackwood the asker plays in the fit found (a club fit is a fit: 6NT went down, 6C made).
     ("AQT84.5.82.AKT92", "1D P 1S P 2C P 4NT P 5D P", "6C", "one ace missing: six of the nine-card club fit"),
     # 2C-2NT (8+ balanced): partner's quantitative 4NT is accepted two points over the floor.
@@ -236,3 +253,46 @@ def test_quantitative_calls_over_a_rebid_show_their_points() -> None:
     five = explain(Auction("N", "1C P 1H P 1NT P 5NT".split()))[-1]
     assert (four.range.hcp_min, four.range.hcp_max) == (19, 20)
     assert (five.range.hcp_min, five.range.hcp_max) == (23, 24)
+
+
+def test_the_higher_number_bids_on_after_the_keycard_sign_off() -> None:
+    """The asker's five of the trump suit after a 5C or 5D answer is a sign-off; six by the answerer shows the
+    higher number of keycards its answer could mean."""
+    assert_explained("1H P 3H P 4NT P 5C P 5H", "slam.signoff", "with the higher, partner bids six")
+    assert_explained("1H P 3H P 4NT P 5C P 5H P 6H", "slam.rkcb.bid-on", "4 keycards, the higher number")
+    assert_call("A5.KQ83.AQ54.A32", "1H P 3H P 4NT P 5C P 5H P", "N", "6H", "four keycards: six")
+    assert_call("K5.Q983.AQ54.K32", "1H P 3H P 4NT P 5C P 5H P", "N", "Pass", "one keycard: the sign-off stands")
+
+
+def _strong_deal(seed: int) -> tuple[Deal, Seat]:
+    """A random deal where North-South hold 30 HCP or more, and a random dealer."""
+    rng = random.Random(seed)
+    while True:
+        deal = Deal.random(rng=rng)
+        if deal[Seat.NORTH].hcp + deal[Seat.SOUTH].hcp >= 30:
+            return deal, rng.choice(list(Seat))
+
+
+@settings(max_examples=250, deadline=None, derandomize=True)
+@given(st.integers(min_value=0, max_value=2**32))
+@example(2729)  # 1H 1S 3D 3S 4H 4NT 5S 6H: the asker held one keycard, the answer two and the queen
+def test_no_slam_off_two_keycards(seed: int) -> None:
+    """Issue 14: whenever the robots bid a slam after their own keycard ask, the two hands hold four of the
+    five keycards at least (all four seats bid by the robots; North-South strong)."""
+    deal, dealer = _strong_deal(seed)
+    auction = Auction(dealer)
+    asks = []
+    while not auction.is_complete:
+        seat = auction.turn
+        choice = choose_call(deal[seat], auction.copy(), Vulnerability.NONE)
+        if choice.rule == "slam.rkcb":
+            asks.append((seat, keycard_suit(context_for(auction, Vulnerability.NONE, "sayc"))))
+        auction.push(choice.call)
+    contract = auction.contract
+    if not asks or contract is None or contract.level < 6 or contract.declarer is None:
+        return
+    asker, trump = asks[-1]
+    if contract.declarer not in (asker, asker.partner):
+        return
+    held = keycards(deal[asker], trump) + keycards(deal[asker.partner], trump)
+    assert held >= 4, f"{contract} with {held} keycards: {auction.calls} ({deal})"
