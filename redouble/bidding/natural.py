@@ -1373,6 +1373,28 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
     return None
 
 
+def _below_game_with_interest(ctx: Context, strain: Strain, level: int,
+                              slam_combined: float) -> tuple[Call, str, str] | None:
+    """Game forced, a major to play and slam interest short of asking: the major at the three level, which
+    forces and leaves partner room to cue-bid, not the jump to game, the weakest bid (fast arrival: 1C 1S 3H
+    4S ended a 19-count opposite six spades to the ace, king, jack, with 6S cold).
+
+    >>> from redouble import Auction, Vulnerability
+    >>> from redouble.bidding.engine import context_for
+    >>> ctx = context_for(Auction("N", "1C P 1S P 3H P".split()), Vulnerability.NONE, "sayc")
+    >>> _below_game_with_interest(ctx, Strain.SPADES, 4, 31.0)
+    (Call('3S'), 'natural.slam-interest', '3S: forcing, slam interest (the jump to game would be the weakest)')
+    """
+    suit = strain.suit
+    if (ctx.system == "basic" or suit is None or not suit.is_major or level != GAME_LEVEL[strain]
+            or not ctx.game_forced or slam_combined < SLAM_TRY_POINTS):
+        return None
+    three = Call.bid(3, strain)
+    if not ctx.is_legal(three):
+        return None
+    return three, "natural.slam-interest", f"{three}: forcing, slam interest (the jump to game would be the weakest)"
+
+
 SACRIFICE_TRUMPS = 10  # the law of total tricks: ten trumps take about ten tricks, two down at the five level
 SACRIFICE_POINTS = 20  # at most this many points together: the game is theirs
 
@@ -1639,6 +1661,9 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     slam_try = _slam_try(ctx, hand, slam_combined, level)
     if slam_try is not None:
         return slam_try
+    below = _below_game_with_interest(ctx, strain, level, slam_combined)
+    if below is not None:
+        return below
     if level >= 6 and ctx.system != "basic":
         over_nt = _slam_over_notrump(ctx, hand, strain)
         if over_nt is not None:
