@@ -1347,13 +1347,12 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
         if not holes and slam_combined >= SLAM_POINTS + 2 and can_ask:
             return blackwood, ace_ask(ctx)[1], "keycard ask: enough for slam even opposite a sign-off"
         # Partner cue-bid first and then stopped: a suit neither of us has cued is the likely reason. Holding
-        # its control myself, every suit is covered: ask with a slam's points (the sign-off ends the mutual
-        # interest that lets the ask come two points lighter; at 31 it bid 6M with 29 together).
+        # its control myself, both hands have shown interest and every suit is covered: ask.
         partner_tried = any(ex.rule in SLAM_TRIES for ex in ctx.calls_of(ctx.partner))
         unshown = [s for s in Suit if s != fit and s not in controls_shown(ctx, ctx.partner)
                    and s not in controls_shown(ctx, ctx.seat)]
         if (partner_tried and not holes and unshown and all(s in own_controls(hand) for s in unshown)
-                and slam_combined >= SLAM_POINTS and can_ask):
+                and slam_combined >= SLAM_POINTS - MUTUAL_INTEREST and can_ask):
             return blackwood, ace_ask(ctx)[1], (f"keycard ask: partner stopped for want of a control in "
                                                 f"{' and '.join(s.name.lower() for s in unshown)}, and I hold it")
         return Call.PASS, "slam.signoff", "partner signed off in game"

@@ -122,13 +122,12 @@ CASES = [
     ("Q2.KQ62.AT7.J963", "1NT P 2C P 2H P", "4H", "a fit and seven losers: game"),
     (".KQ62.AT7.QJT963", "1NT P 2C P 2H P 3S P 4C P", "4NT", "a void and partner's club control: ask"),
     # After both hands cue-bid, partner's sign-off points at the suit neither of us showed: with its ace,
-    # ask with a slam's points (33 as the natural judgement counts them); without, respect it.
-    ("A.J84.KQ82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "4NT", "partner stopped for the spade control I hold"),
-    ("A.J84.KJ82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "Pass", "a point short of a slam's 33: game"),
-    ("Q.J84.KQ82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "Pass", "no first-round control there: game"),
+    # ask; without, respect it.
+    ("A.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "4NT", "partner stopped for the spade control I hold"),
+    ("Q.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "Pass", "no first-round control there: game"),
     # An answer the asker cannot read (0 or 3 opposite my two: off three, or all five) is signed off at five of
     # the trump suit, and partner with the higher number bids six (Kantar); the lower passes.
-    ("A.J84.KQ82.AK832", "1H 2S 3S P 4C P 4D P 4H P 4NT P 5D P", "5H", "0 or 3: sign off at five"),
+    ("A.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P 4NT P 5D P", "5H", "0 or 3: sign off at five"),
     ("K5.AKQ73.A5.Q974", "1H 2S 3S P 4C P 4D P 4H P 4NT P 5D P 5H P", "6H", "three: the higher number bids six"),
     ("Q5.QJT73.KQJ.KQ9", "1H 2S 3S P 4C P 4D P 4H P 4NT P 5D P 5H P", "Pass", "none: the sign-off stands"),
     # After plain Blackwood the asker plays in the fit found (a club fit is a fit: 6NT went down, 6C made).
