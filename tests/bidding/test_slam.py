@@ -122,8 +122,10 @@ CASES = [
     ("Q2.KQ62.AT7.J963", "1NT P 2C P 2H P", "4H", "a fit and seven losers: game"),
     (".KQ62.AT7.QJT963", "1NT P 2C P 2H P 3S P 4C P", "4NT", "a void and partner's club control: ask"),
     # After both hands cue-bid, partner's sign-off points at the suit neither of us showed: with its ace,
-    # ask; without, respect it.
+    # ask at 31 points together as the natural judgement counts them (a slam's 33 less the two that mutual
+    # interest allows; 33 lost the slams it stopped); without, respect it.
     ("A.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "4NT", "partner stopped for the spade control I hold"),
+    ("A.J84.QT82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "Pass", "30.6 together, short of 31: game"),
     ("Q.J84.KT82.AK832", "1H 2S 3S P 4C P 4D P 4H P", "Pass", "no first-round control there: game"),
     # An answer the asker cannot read (0 or 3 opposite my two: off three, or all five) is signed off at five of
     # the trump suit, and partner with the higher number bids six (Kantar); the lower passes.
