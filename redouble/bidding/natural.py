@@ -662,13 +662,13 @@ def _missing_keycard_points(hand: Hand, trump: Suit) -> list[int]:
 def keycard_readings(ctx: Context, hand: Hand, counts: tuple[int, ...]) -> tuple[int, ...]:
     """Which of an answer's keycard ``counts`` partner can hold: the five keycards less mine, and points enough
     for them in partner's range, with what is left for the opponents' points enough for the rest (a 1430
-    answer of 0 or 3 opposite my 17 and partner's shown 13 is three: the opponents' 10 cannot hold three
-    keycards).
+    answer of 0 or 3 opposite my 15 with one keycard and partner's 12 is three: the opponents' 13 cannot hold
+    the other four keycards, 15 points at least).
 
     >>> from redouble import Auction, Vulnerability
     >>> from redouble.bidding.engine import context_for
     >>> ctx = context_for(Auction("N", "1S P 2C P 3S P".split()), Vulnerability.NONE, "sayc")
-    >>> [keycard_readings(ctx, Hand.parse(h), (0, 3)) for h in ("AKQ5.K83.KQ4.Q32", "AQ5.K83.K4.QJ32")]
+    >>> [keycard_readings(ctx, Hand.parse(h), (0, 3)) for h in ("AQ5.K83.K4.QJ32", "A95.K83.K4.QJ432")]
     [(3,), (0, 3)]
     """
     trump = keycard_suit(ctx)
@@ -807,7 +807,7 @@ def _higher_keycard_number(ctx: Context, hand: Hand) -> tuple[Call, str, str] | 
     >>> from redouble.bidding.engine import context_for
     >>> ctx = context_for(Auction("N", "1H P 3H P 4NT P 5C P 5H P".split()), Vulnerability.NONE, "sayc")
     >>> _higher_keycard_number(ctx, Hand.parse("A5.KQ83.AQ54.A32"))
-    (Call('6H'), 'slam.rkcb.bid-on', 'six: four keycards, the higher number of my 5C answer')
+    (Call('6H'), 'slam.rkcb.bid-on', 'six: 4 keycards, the higher number of my 5C answer')
     """
     mine = ctx.calls_of(ctx.seat)
     if not mine or mine[-1].rule != "slam.rkcb.reply" or not ctx.calls or not ctx.calls[-1].is_pass:
@@ -1372,21 +1372,23 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
     return None
 
 
-def _below_game_with_interest(ctx: Context, strain: Strain, level: int,
+def _below_game_with_interest(ctx: Context, hand: Hand, strain: Strain, level: int,
                               slam_combined: float) -> tuple[Call, str, str] | None:
     """Game forced, a major to play and slam interest short of asking: the major at the three level, which
     forces and leaves partner room to cue-bid, not the jump to game, the weakest bid (fast arrival: 1C 1S 3H
-    4S ended a 19-count opposite six spades to the ace, king, jack, with 6S cold).
+    4S ended a 19-count opposite six spades to the ace, king, jack, with 6S cold). Not with a void in
+    partner's suit, where partner's values are wasted.
 
     >>> from redouble import Auction, Vulnerability
     >>> from redouble.bidding.engine import context_for
     >>> ctx = context_for(Auction("N", "1C P 1S P 3H P".split()), Vulnerability.NONE, "sayc")
-    >>> _below_game_with_interest(ctx, Strain.SPADES, 4, 31.0)
+    >>> _below_game_with_interest(ctx, Hand.parse("AKJ983.5.82.Q543"), Strain.SPADES, 4, 31.0)
     (Call('3S'), 'natural.slam-interest', '3S: forcing, slam interest (the jump to game would be the weakest)')
     """
     suit = strain.suit
     if (ctx.system == "basic" or suit is None or not suit.is_major or level != GAME_LEVEL[strain]
-            or not ctx.game_forced or slam_combined < SLAM_TRY_POINTS):
+            or not ctx.game_forced or slam_combined < SLAM_TRY_POINTS
+            or any(hand.length(s) == 0 and ctx.ranges[ctx.partner].length_min[s] >= 4 for s in Suit)):
         return None
     three = Call.bid(3, strain)
     if not ctx.is_legal(three):
@@ -1660,7 +1662,7 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     slam_try = _slam_try(ctx, hand, slam_combined, level)
     if slam_try is not None:
         return slam_try
-    below = _below_game_with_interest(ctx, strain, level, slam_combined)
+    below = _below_game_with_interest(ctx, hand, strain, level, slam_combined)
     if below is not None:
         return below
     if level >= 6 and ctx.system != "basic":
