@@ -1377,7 +1377,8 @@ def _below_game_with_interest(ctx: Context, hand: Hand, strain: Strain, level: i
     """Game forced, a major to play and slam interest short of asking: the major at the three level, which
     forces and leaves partner room to cue-bid, not the jump to game, the weakest bid (fast arrival: 1C 1S 3H
     4S ended a 19-count opposite six spades to the ace, king, jack, with 6S cold). Not with a void in
-    partner's suit, where partner's values are wasted.
+    partner's suit, where partner's values are wasted, nor after our 2C, where the opener's jump to game in
+    its own suit sets the trumps (2C 3C 3H let partner bid on in clubs).
 
     >>> from redouble import Auction, Vulnerability
     >>> from redouble.bidding.engine import context_for
@@ -1388,7 +1389,8 @@ def _below_game_with_interest(ctx: Context, hand: Hand, strain: Strain, level: i
     suit = strain.suit
     if (ctx.system == "basic" or suit is None or not suit.is_major or level != GAME_LEVEL[strain]
             or not ctx.game_forced or slam_combined < SLAM_TRY_POINTS
-            or any(hand.length(s) == 0 and ctx.ranges[ctx.partner].length_min[s] >= 4 for s in Suit)):
+            or any(hand.length(s) == 0 and ctx.ranges[ctx.partner].length_min[s] >= 4 for s in Suit)
+            or any(ex.rule == "open.2c" for ex in ctx.history if ex.seat in (ctx.seat, ctx.partner))):
         return None
     three = Call.bid(3, strain)
     if not ctx.is_legal(three):

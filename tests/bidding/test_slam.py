@@ -65,6 +65,10 @@ CASES = [
     # Diamonds agreed, a two-keycard answer (5H, 5S) passes 5D: the asker needs two keycards of its own.
     ("KQ5.Q8.AQJ54.KQ2", "1C P 1D P 3D P", "5D", "one keycard: 5H or 5S would pass 5D, no ask"),
     ("AK5.Q8.AQJ54.KQ2", "1C P 1D P 3D P", "4NT", "two keycards: two more make four"),
+    # Game forced with slam interest short of asking, the major below game (forcing, room to cue-bid): the
+    # jump to game is the weakest bid (1C 1S 3H 4S ended a 19-count opposite AKJ983 with 6S cold).
+    ("AKJ983.5.82.Q543", "1C P 1S P 3H P", "3S", "game forced, six spades and slam interest: 3S"),
+    ("KJ9832.5.82.Q543", "1C P 1S P 3H P", "4S", "no slam interest: the jump to game"),
     # Each of us has shown a six-card major of our own: 4NT asks for keycards in the one bid last, for both
     # hands (the answerer counted hearts while the asker read spades, and 6S went down opposite a singleton).
     ("4.AKJ9853.KT7.QT", "1S P 2H P 3S P 4H P 4NT P", "5H", "keycards for hearts, bid last: two, no queen"),
