@@ -1569,7 +1569,8 @@ def choose(ctx: Context, hand: Hand) -> tuple[Call, str, str]:
     if own_major and hand.length(own_major[-1]) + max(pr.length_min[own_major[-1]], 2) >= 8:
         fit = own_major[-1]  # a long major plays opposite any normal holding
         strain = fit.strain
-    elif fit is not None and (fit.is_major or combined >= 29 or not nt_ok):
+    elif fit is not None and (fit.is_major or slam_combined >= SLAM_POINTS or not nt_ok):
+        # (A minor fit is trumps for a slam; for game, 3NT takes two tricks fewer for the same score.)
         strain = fit.strain
     elif nt_ok and (fit is None or combined >= game - 1):
         strain = Strain.NOTRUMP

@@ -61,3 +61,10 @@ def test_3nt_counts_one_long_suit(vulnerability: Vulnerability, expected: str) -
     # so 24 together invites; vulnerable, where game needs one point fewer, it is 3NT.
     choice = choose_call(Hand.parse("K2.Q83.KQJ862.32"), Auction("N", "1S P 2D P 2S P".split()), vulnerability)
     assert str(choice.call) == expected, f"chose {choice.call} by {choice.rule}"
+
+
+def test_game_with_a_minor_fit_is_3nt_when_balanced() -> None:
+    # Fifteen, four diamonds and the clubs held after 1H-1S-2D: game, and 3NT takes two tricks fewer than 5D
+    # for the same score; with a singleton heart (not balanced) the minor game.
+    assert_call("AQ72.43.KJ53.KQ8", "1H P 1S P 2D P", "N", "3NT", "balanced with a diamond fit: 3NT")
+    assert_call("AQ72.4.KJ53.KQ83", "1H P 1S P 2D P", "N", "5D", "a singleton heart: the minor game")
