@@ -63,6 +63,10 @@ TWO_BIDS = [
          means="new suit: 5+ {y}, forcing one round", forcing=F),
     rule("weak-two.feature-ask", ["2M P ?", "2D P ?", "2M X ?", "2D X ?"], "2NT", HCP(15),
          means="forcing: asks for a feature (ace or king) with a maximum", forcing=F, alert=True),
+    # A fit and 13-14 HCP: game is likely opposite a maximum (9-11 and six trumps), not opposite a minimum;
+    # ask rather than raise preemptively (the booklet's 2NT is "forcing, asks for a feature with a maximum").
+    rule("weak-two.feature-ask", ["2M P ?", "2M X ?"], "2NT", HCP(13, 14), Len("M", 3),
+         means="forcing: asks for a feature (ace or king) with a maximum", forcing=F, alert=True),
     rule("weak-two.raise-game", ["2M P ?"], "4M", Len("M", 4), HCP(0, 11), singleton_or_void,
          means="to play: preemptive, 4+ support"),
     rule("weak-two.raise", ["2M P ?", "2M X ?"], "3M", Len("M", 3), HCP(0, 14), means="to play: preemptive raise"),
