@@ -15,7 +15,7 @@ from typing import NoReturn
 
 import pytest
 
-from redouble import Auction, Hand
+from redouble import Auction, Hand, Vulnerability
 from redouble.bidding import choose_call, explain, explain_rules
 
 
@@ -75,10 +75,11 @@ def call_table(cases: list[tuple[str, str, str, str]]) -> pytest.MarkDecorator:
                                    ids=[f"{c[1]}|{c[0]}" for c in cases])
 
 
-def assert_call(hand: str, auction: str, dealer: str, expected: str, why: str) -> None:
-    """The SAYC robot holding ``hand`` after ``auction`` (calls from ``dealer``) makes ``expected``; the
-    failure says why it should and what the robot chose by which rule."""
-    choice = choose_call(Hand.parse(hand), Auction(dealer, auction.split()))
+def assert_call(hand: str, auction: str, dealer: str, expected: str, why: str,
+                vulnerability: Vulnerability = Vulnerability.NONE) -> None:
+    """The SAYC robot holding ``hand`` after ``auction`` (calls from ``dealer``, at ``vulnerability``) makes
+    ``expected``; the failure says why it should and what the robot chose by which rule."""
+    choice = choose_call(Hand.parse(hand), Auction(dealer, auction.split()), vulnerability)
     assert str(choice.call) == expected, f"{why}: chose {choice.call} by {choice.rule} ({choice.meaning.text})"
 
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from redouble import Auction, Hand, Vulnerability
-from redouble.bidding import choose_call
+from redouble import Auction, Vulnerability
 from redouble.bidding.engine import context_for
 from redouble.bidding.natural import natural_values
 from redouble.calls import Call
@@ -57,10 +56,9 @@ def test_natural_values(auction: str, dealer: str, call: str, values: tuple[int,
 
 @pytest.mark.parametrize(("vulnerability", "expected"), [(Vulnerability.NONE, "2NT"), (Vulnerability.ALL, "3NT")])
 def test_3nt_counts_one_long_suit(vulnerability: Vulnerability, expected: str) -> None:
-    # Eleven HCP and six diamonds opposite a minimum rebid: a six-card suit counts one point in notrump, not two,
-    # so 24 together invites; vulnerable, where game needs one point fewer, it is 3NT.
-    choice = choose_call(Hand.parse("K2.Q83.KQJ862.32"), Auction("N", "1S P 2D P 2S P".split()), vulnerability)
-    assert str(choice.call) == expected, f"chose {choice.call} by {choice.rule}"
+    assert_call("K2.Q83.KQJ862.32", "1S P 2D P 2S P", "N", expected, "eleven HCP and six diamonds opposite a "
+                "minimum rebid: the six-card suit counts one in notrump, so 24 invites (vulnerable, game)",
+                vulnerability)
 
 
 def test_game_with_a_minor_fit_is_3nt_when_balanced() -> None:

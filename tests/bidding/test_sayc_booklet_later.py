@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from redouble import Auction, Hand, Vulnerability
-from redouble.bidding import choose_call
+from redouble import Vulnerability
 from tests.support import assert_call, assert_explained
 
 Row = tuple[str, str, str, str]
@@ -112,7 +111,6 @@ def test_later_round_meaning(auction: str, rule: str, words: str) -> None:
     assert_explained(auction, rule, words)
 
 
-
 @pytest.mark.parametrize(("hand", "auction", "expected"), [
     ("AK3.Q87.98642.QJ", "1D P 1H P 1NT P 2NT P", "3NT"),
     ("AK3.Q87.98642.J2", "1D P 1H P 1NT P 2NT P", "Pass"),
@@ -121,6 +119,5 @@ def test_later_round_meaning(auction: str, rule: str, words: str) -> None:
     ("AJ92.J6.KQ9762.4", "1D P 1H P 1S P 2NT P", "3D"),
 ])
 def test_vulnerable_13_accepts_the_2nt_invitation(hand: str, auction: str, expected: str) -> None:
-    # 24-25 together make 3NT about half the time: enough for a vulnerable game, not for a 23-24 one.
-    choice = choose_call(Hand.parse(hand), Auction("N", auction.split()), Vulnerability.ALL)
-    assert str(choice.call) == expected, f"chose {choice.call} by {choice.rule}"
+    assert_call(hand, auction, "N", expected, "24-25 together make 3NT about half the time: enough for a "
+                "vulnerable game, not for a 23-24 one", Vulnerability.ALL)
