@@ -281,10 +281,12 @@ def _advantages(scores: Sequence[Sequence[int]], weights: Sequence[float],
 def simulate(hand: Hand, auction: Auction, candidates: Sequence[BidChoice], layouts: Sequence[Deal],
              weights: Sequence[float] | None = None, vulnerability: Vulnerability = Vulnerability.NONE,
              system: Systems = "sayc", scoring: str = "imps", deadline: float | None = None,
-             clock: Callable[[], float] = time.perf_counter) -> list[Outcome]:
+             clock: Callable[[], float] = time.perf_counter, least: int = 0) -> list[Outcome]:
     """Bid each candidate out on each layout with the rules, score the contracts double-dummy and return
     each candidate's advantage over the first (see :func:`compare`). ``deadline`` (a ``clock`` value) cuts
-    the work short: the layouts bid out and solved by then are the ones counted."""
+    the work short: the layouts bid out and solved by then are the ones counted. Fewer layouts than
+    ``least`` are of no use (:func:`pick` needs :data:`MIN_LAYOUTS`): as soon as that many can no longer be
+    scored in the time, no more searches are started or waited for."""
     from redouble.dd import solve_contracts_until
 
     weights = list(weights) if weights is not None else [1.0] * len(layouts)
@@ -312,8 +314,11 @@ def simulate(hand: Hand, auction: Auction, candidates: Sequence[BidChoice], layo
         (k, x.strain, x.declarer) for choices in played[k] for x in choices
         if x.strain is not None and x.declarer is not None)) for k, row in enumerate(finals)]
     searches = [key for keys in needed for key in keys]
+    # A layout that needs no search is scored already; one that does, only with all its searches.
+    free = sum(1 for keys in needed if not keys)
     found = solve_contracts_until([(layouts[k], strain, declarer) for k, strain, declarer in searches], deadline,
-                                  SAFETY, clock)
+                                  SAFETY, clock, groups=[len(keys) for keys in needed if keys],
+                                  least=max(0, least - free))
     tricks = {key: t for key, t in zip(searches, found, strict=True) if t is not None}
 
     def our_score(k: int, contract: Contract) -> int:
@@ -370,7 +375,7 @@ def think_call(hand: Hand, auction: Auction, vulnerability: Vulnerability = Vuln
                          deadline=started + think * DRAW_SHARE, clock=clock)
     try:
         outcomes = simulate(hand, auction, candidates, drawn.deals, drawn.weights, vulnerability, system, scoring,
-                            deadline=deadline, clock=clock)
+                            deadline=deadline, clock=clock, least=MIN_LAYOUTS)
     except SolverUnavailableError:
         return candidates[0]  # no double-dummy solver here: the rules alone
     return pick(candidates, outcomes, scoring)

@@ -15,6 +15,7 @@ The solver is loaded on first use (see :mod:`redouble.dd._dds`); without one, th
 from __future__ import annotations
 
 import ctypes
+import itertools
 import os
 import queue
 import threading
@@ -467,14 +468,19 @@ def _solve_one(structure: object, solutions: int = 3,
 
 
 def _solve_until(items: Iterable[object | None], structure: Callable[[object], object], deadline: float | None,
-                 safety: float, solutions: int, clock: Callable[[], float] = time.perf_counter, block: int = 1
-                 ) -> tuple[list[object], list[object | None]]:
+                 safety: float, solutions: int, clock: Callable[[], float] = time.perf_counter, block: int = 1,
+                 groups: Sequence[int] = (), least: int = 0) -> tuple[list[object], list[object | None]]:
     """DDS's answers for ``items`` (each made a DDS structure by ``structure``), searched in order one a core
     until ``deadline`` (see :func:`solve_positions_until`, which also says how a generator of items is
     asked): the items given and, for each, the answer or None (not searched, or still running at the
     deadline). The items come in blocks of ``block`` (say the positions after each lead on one layout): one
     whole block is always solved, whatever the clock says (with blocks of one, whichever search ends
-    first)."""
+    first). With ``least``, the items also come in ``groups`` (their sizes, in order) answered in full or not
+    at all, and fewer than ``least`` whole groups are of no use: see :func:`solve_contracts_until`.
+
+    A search cannot be stopped once it runs, but one that has not started yet can: every search given to the
+    worker threads and not started when this returns (it may wait behind another caller's, left running at
+    its deadline) is cancelled."""
     global _workers
     from redouble.dd import _dds
 
@@ -492,6 +498,30 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
     exhausted = False
 
     whole = False  # a block is solved
+    bounds = [(start - size, start) for start, size in zip(itertools.accumulate(groups), groups, strict=True)]
+
+    def hopeless(now: float) -> bool:
+        """Whether fewer than ``least`` groups can still be answered in full: those answered, and (in order,
+        while the searches the start rule still allows last) those whose searches run or could still start;
+        a search running is counted as answered."""
+        if not least or deadline is None:
+            return False
+        if spent and (mean := sum(spent) / len(spent)) > 0:
+            room = deadline - now - safety * mean
+            starts = width * (int(room // mean) + 1) if room >= 0 else 0
+        elif now > deadline:
+            starts = 0
+        else:
+            return False  # no search has ended: nothing to judge by yet
+        under_way = set(running.values())
+        complete = 0
+        for lo, hi in bounds:
+            todo = sum(1 for k in range(lo, hi) if k >= len(results) or results[k] is None and k not in under_way)
+            if todo > starts:
+                break
+            starts -= todo
+            complete += 1
+        return complete < least
 
     def collect(done: Iterable[Future[tuple[object, float]]]) -> None:
         nonlocal whole
@@ -505,6 +535,8 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
 
     while True:
         now = clock()
+        if hopeless(now):
+            break
         while waiting and len(running) < width:
             if whole or waiting[0] >= block:
                 if deadline is not None and spent and now + safety * sum(spent) / len(spent) > deadline:
@@ -531,14 +563,20 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
             break
         # Only the real clock can be waited on; a caller's own clock passes its deadline when it is read,
         # after the next search ends.
-        timeout = None if deadline is None or not whole or clock is not time.perf_counter else \
-            max(0.0, deadline - now)
+        # Waiting for the first search to end (none has yet) stops at the deadline when what runs may not be
+        # enough (``least``): it is then judged.
+        timeout = None if deadline is None or not (whole or least and now < deadline) or \
+            clock is not time.perf_counter else max(0.0, deadline - now)
         done, _ = wait(running, timeout=timeout, return_when=FIRST_COMPLETED)
         if not done:
-            break  # the deadline: what still runs is abandoned
+            if whole:
+                break  # the deadline: what still runs is abandoned
+            continue
         collect(done)
         if deadline is not None and clock() > deadline and whole:
             break
+    for future in running:
+        future.cancel()  # a search not started yet (behind another's left running) is not needed any more
     return given, results
 
 
@@ -608,16 +646,31 @@ def _value_from_future(play: Play, fut: object) -> int:
 
 
 def solve_contracts_until(contracts: Sequence[tuple[Deal, Strain, Seat]], deadline: float | None,
-                          safety: float = 1.5, clock: Callable[[], float] = time.perf_counter) -> list[int | None]:
+                          safety: float = 1.5, clock: Callable[[], float] = time.perf_counter, *,
+                          groups: Sequence[int] = (), least: int = 0) -> list[int | None]:
     """:func:`solve_contracts` one search a core, in order, until ``deadline`` (a ``clock`` value; None: all),
     as :func:`solve_positions_until` does: None for a contract not solved by then.
+
+    ``groups`` (their sizes, in order, adding up to the contracts) are runs of contracts of use only
+    together, say one layout's searches in a bidding simulation, and ``least`` how many whole groups make the
+    answers worth anything (a decision needs so many layouts). Once the searches that the deadline leaves
+    room for (by the rule that starts them, a search running counted as answered) cannot complete that many
+    groups, no more are started or waited for; none is started when there are too few groups.
 
     >>> four_spades = (Deal.random(seed=3), Strain.SPADES, Seat.NORTH)
     >>> solve_contracts_until([four_spades], None) == solve_contracts([four_spades])
     True
+    >>> solve_contracts_until([four_spades] * 3, None, groups=[1, 2], least=3)  # two groups: not enough
+    [None, None, None]
     """
+    sizes = list(groups) or [1] * len(contracts)
+    if sum(sizes) != len(contracts) or min(sizes, default=1) < 1:
+        raise RedoubleError(f"the groups ({', '.join(map(str, groups))}) must each hold a contract and add up to "
+                            f"the {len(contracts)} contracts")
     structs = [_opening_struct(*_checked_contract(item)) for item in contracts]
-    _, answers = _solve_until(structs, lambda s: s, deadline, safety, 1, clock)
+    if least > len(sizes):
+        return [None] * len(structs)
+    _, answers = _solve_until(structs, lambda s: s, deadline, safety, 1, clock, groups=sizes, least=least)
     answers += [None] * (len(structs) - len(answers))
     return [None if a is None else 13 - a.score[0] for a in answers]  # type: ignore[attr-defined]
 

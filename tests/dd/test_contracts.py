@@ -54,3 +54,26 @@ def test_until_a_deadline() -> None:
     fake_now = iter(range(100))  # a clock of its own: one second a reading, the deadline long past
     assert solve_contracts_until(items, -5.0, clock=lambda: float(next(fake_now)))[1:] == [None, None, None]
 
+
+
+def test_groups_of_no_use_are_not_searched() -> None:
+    """A bidding simulation needs so many whole layouts (groups of searches): what cannot give them is not
+    started."""
+    deals = [Deal.random(seed=s) for s in range(4)]
+    items = [(d, Strain.HEARTS, Seat.SOUTH) for d in deals]
+
+    def unread() -> float:
+        raise AssertionError("the clock was read: a search was started")
+
+    # Three groups, four needed: nothing is searched (nor the clock read).
+    assert solve_contracts_until(items, 10.0, clock=unread, groups=[1, 2, 1], least=4) == [None] * 4
+    # Time enough (a clock that never moves): every group, as without them.
+    frozen = lambda: 0.0  # noqa: E731
+    assert solve_contracts_until(items, 10.0, clock=frozen, groups=[1, 2, 1], least=3) == solve_contracts(items)
+    # Past the deadline before anything ran: nothing could complete a group, so no search is started or waited
+    # for (without ``least`` the first is, to have an answer of some kind).
+    fake_now = iter(range(100))
+    assert solve_contracts_until(items, -5.0, clock=lambda: float(next(fake_now)), groups=[2, 2],
+                                 least=1) == [None] * 4
+    with pytest.raises(RedoubleError, match=r"the groups \(1, 2\) must each hold a contract and add up to the 4"):
+        solve_contracts_until(items, None, groups=[1, 2], least=1)
