@@ -125,7 +125,14 @@ class HCP(Condition):
 @dataclass(frozen=True)
 class PointCount(Condition):
     """``lo`` to ``hi`` points by a count of HCP and more (``count``); a listener reads an HCP floor
-    ``slack`` below ``lo``, what the count adds to HCP at most in practice."""
+    ``slack`` below ``lo``. What the count adds to HCP is capped at ``slack`` (``counted``), so that floor
+    holds for every hand: uncapped, a nine-card suit's five length points let 6 HCP bid a 11+ point call
+    that partner and the opponents were told shows 7+ HCP.
+
+    >>> nine_clubs = Hand.parse("54.4.4.KQJ965432")  # 6 HCP, five length points
+    >>> nine_clubs.total_points, Points(10).holds(nine_clubs, Env()), Points(11).holds(nine_clubs, Env())
+    (11, True, False)
+    """
 
     lo: int = 0
     hi: int = 40
@@ -135,8 +142,12 @@ class PointCount(Condition):
     def count(self, hand: Hand) -> int:
         raise NotImplementedError
 
+    def counted(self, hand: Hand) -> int:
+        """The count with at most ``slack`` points beyond HCP: what the listener's inference can stand for."""
+        return min(self.count(hand), hand.hcp + self.slack)
+
     def holds(self, hand: Hand, env: Env) -> bool:
-        return self.lo <= self.count(hand) <= self.hi
+        return self.lo <= self.counted(hand) <= self.hi
 
     def narrow(self, rng: HandRange, env: Env) -> HandRange:
         return rng.narrow_hcp(max(0, self.lo - self.slack), min(37, self.hi))
@@ -149,7 +160,7 @@ class PointCount(Condition):
 class Points(PointCount):
     """HCP plus a point for each card beyond four in a suit."""
 
-    slack: ClassVar[int] = 4  # length points rarely pass four (a 6-5 hand has three)
+    slack: ClassVar[int] = 4  # a 6-5 or 7-4 hand has three length points, 6-6 and 8-4 four; beyond, capped
 
     def count(self, hand: Hand) -> int:
         return hand.total_points
