@@ -8,8 +8,8 @@ reports, for each way of thinking:
 - ``--think S`` (the strong robot's 0.8 s by default): how many layouts each decision scored in its time
   (dealt, bid out and solved double-dummy), their mean, and the wall time of a decision;
 - ``--all``: no time limit (every decision scores all its layouts): layouts scored per second of CPU
-  (the process's, every thread's: dealing, bidding out and the solver), the measure of the work a layout
-  costs whatever the load.
+  (the process's, every thread's, and its solver processes': dealing, bidding out and the solver), the
+  measure of the work a layout costs whatever the load.
 
 ``--against TREE`` runs the same decisions with another checkout's ``redouble`` (say an export of main
 before a change) in a second process, one decision at a time in turn with this tree's, so that both see
@@ -34,6 +34,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 # Found by bidding Board.from_number(n, deal=Deal.random(seed=7000 + n)) with the rules of main 2174274 and
 # keeping each board's first decision with more than one candidate: (board, dealer, vulnerability,
@@ -64,6 +65,25 @@ DECISIONS = [
     (51, "S", "EW", "Pass 1C 1H X Pass 2D", "J32.AQT87.Q64.K4"),
     (55, "S", "ALL", "1D Pass 1S 2H Pass", "AK3.T985.Q52.Q64"),
 ]
+
+
+def cpu_seconds() -> float:
+    """The CPU time of this process and of its children, ended or not (the solver's processes; on Linux)."""
+    times = os.times()
+    total = times.user + times.system + times.children_user + times.children_system
+    proc = Path("/proc")
+    if proc.is_dir():
+        tick = os.sysconf("SC_CLK_TCK")
+        for entry in proc.iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue  # ended meanwhile
+            if int(fields[1]) == os.getpid():
+                total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def use_tree(tree: str) -> None:
@@ -145,12 +165,12 @@ def serve(think: float, leftover: bool) -> None:
         seen.clear()
         if searches is not None:
             searches.decision = asked
-        wall, cpu = time.perf_counter(), time.process_time()
+        wall, cpu = time.perf_counter(), cpu_seconds()
         choice = simulation.think_call(Hand.parse(hand), Auction(dealer, calls.split()), Vulnerability[vul],
                                        think=think, seed=board + 1000 * round_)
         if searches is not None:
             searches.returned[asked] = time.perf_counter()
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        wall, cpu = time.perf_counter() - wall, cpu_seconds() - cpu
         print(json.dumps({"layouts": sum(seen), "wall": wall, "cpu": cpu, "call": str(choice.call),
                           "close": bool(seen)}), flush=True)
     if searches is not None:

@@ -39,8 +39,8 @@ from redouble.scoring.core import check_scoring_form
 if TYPE_CHECKING:
     from redouble.cardplay.sampling import View
 
-# Seconds the ``strong`` robot thinks about a close call: the searches started before the deadline run on
-# past it, so this leaves a fifth of a second for them and the bookkeeping (a call under 1 s at p95).
+# Seconds the ``strong`` robot thinks about a close call: the fifth of a second left (a call under 1 s at p95)
+# is for the bookkeeping and, when no search has ended by the deadline, the first one to end.
 STRONG_THINK = 0.8
 # Layouts a decision deals and bids out. Twenty leave the noise of a mean over layouts at about a third of
 # the margin below in the close cases that matter (IMP swings of 5-10 on a third of the layouts).
@@ -62,7 +62,8 @@ MARGIN = {"imps": 1.0, "matchpoints": 0.15, "total": 40.0}
 DRAW_SHARE = 0.3
 BID_SHARE = 0.35
 # A search is started only while 1.5 times the mean so far still fits; at the deadline the searches still
-# running are left behind (one can take thirty times the mean).
+# running (one can take thirty times the mean) are stopped, their solver processes ended: no solver work
+# outlives the call (redouble.dd.solve_contracts_until; benchmarks/simulation.py --leftover).
 SAFETY = 1.5
 MAX_CALLS = 40  # a bid-out longer than this is cut short (the rules never bid that long)
 # Combined HCP (mine and partner's least) from which a slam is a candidate, and a game.

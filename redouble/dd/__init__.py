@@ -18,6 +18,9 @@ import ctypes
 import itertools
 import os
 import queue
+import struct
+import subprocess
+import sys
 import threading
 import time
 from collections import deque
@@ -25,6 +28,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from redouble.calls import Contract
@@ -441,11 +445,12 @@ _workers_lock = threading.Lock()
 
 def _forget_threads() -> None:
     """In a forked child (match --jobs, simulations) the parent's worker threads do not exist, and a slot
-    one of them held would never come back: start afresh."""
-    global _workers, _workers_lock, _slots
+    one of them held would never come back: start afresh (and with solver processes of its own)."""
+    global _workers, _workers_lock, _slots, _idle_searchers
     _workers = None
     _workers_lock = threading.Lock()
     _slots = _Slots()
+    _idle_searchers = queue.SimpleQueue()
 
 
 os.register_at_fork(after_in_child=_forget_threads)
@@ -467,9 +472,115 @@ def _solve_one(structure: object, solutions: int = 3,
     return future, elapsed
 
 
+# --- searches that can be stopped ----------------------------------------------------------------------------
+
+_SEARCHER = Path(__file__).with_name("_searcher.py")
+_QUESTION = struct.Struct("<ii")  # as _searcher.py reads it: the position's size, the solutions asked for
+_ANSWER = struct.Struct("<i")  # DDS's return code, before the answer
+# Solver processes between searches, for the next one.
+_idle_searchers: queue.SimpleQueue[_Searcher] = queue.SimpleQueue()
+
+
+class _Searcher:
+    """A solver process (``_searcher.py``): one search at a time, and :meth:`stop` ends it mid-search."""
+
+    def __init__(self) -> None:
+        from redouble.dd import _dds
+
+        lib = _dds.library()
+        self.answer_size = ctypes.sizeof(_dds.FutureTricks)
+        self.process = subprocess.Popen(
+            [sys.executable, "-S", "-E", str(_SEARCHER), lib.path, str(ctypes.sizeof(_dds.DealStruct)),
+             str(self.answer_size)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+            bufsize=0)
+
+    def search(self, structure: object, solutions: int) -> tuple[int, bytes] | None:
+        """DDS's return code and answer (a ``futureTricks``'s bytes), or None when stopped."""
+        assert self.process.stdin is not None and self.process.stdout is not None
+        data = bytes(structure)  # type: ignore[call-overload]
+        try:
+            self.process.stdin.write(_QUESTION.pack(len(data), solutions) + data)
+        except OSError:
+            return None
+        reply = b""
+        while len(reply) < _ANSWER.size + self.answer_size:
+            chunk = self.process.stdout.read(_ANSWER.size + self.answer_size - len(reply))
+            if not chunk:
+                return None
+            reply += chunk
+        return _ANSWER.unpack_from(reply)[0], reply[_ANSWER.size:]
+
+    def stop(self) -> None:
+        self.process.kill()
+        self.process.wait()
+
+
+class _GivenUp(Exception):
+    """A search whose caller no longer needed it: stopped, or never started."""
+
+
+class _Ticket:
+    """One search that can be stopped: the solver process running it, and whether its caller gave it up."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.searcher: _Searcher | None = None
+        self.given_up = False
+
+    def give_up(self) -> None:
+        """Stop the search if it runs (its process ends), or keep it from starting."""
+        with self.lock:
+            self.given_up = True
+            searcher, self.searcher = self.searcher, None
+        if searcher is not None:
+            searcher.stop()
+
+
+def _solve_stoppable(structure: object, solutions: int, clock: Callable[[], float],
+                     ticket: _Ticket) -> tuple[object, float]:
+    """:func:`_solve_one` in a solver process, which ``ticket.give_up()`` ends if the search still runs then
+    (a search in this process could not be stopped: it would run on after its caller returned). Where no
+    solver process can be started or one fails, the search is made here."""
+    from redouble.dd import _dds
+
+    lib = _dds.library()
+    answer = None
+    with _slots.one():  # as many searches at once as DDS has threads here, in whichever process
+        try:
+            searcher = _idle_searchers.get_nowait()
+        except queue.Empty:
+            try:
+                searcher = _Searcher()
+            except OSError:
+                searcher = None
+        if searcher is not None:
+            with ticket.lock:
+                if ticket.given_up:
+                    _idle_searchers.put(searcher)
+                    raise _GivenUp
+                ticket.searcher = searcher
+            started = clock()
+            answer = searcher.search(structure, solutions)
+            elapsed = clock() - started
+            with ticket.lock:
+                stopped, ticket.searcher = ticket.given_up, None
+            if stopped:
+                raise _GivenUp
+            if answer is None:
+                searcher.stop()  # it failed: the next search starts another
+            else:
+                _idle_searchers.put(searcher)
+    if answer is None:
+        return _solve_one(structure, solutions, clock)
+    code, raw = answer
+    lib.check(code, "SolveBoard")
+    return _dds.FutureTricks.from_buffer_copy(raw), elapsed
+
+
 def _solve_until(items: Iterable[object | None], structure: Callable[[object], object], deadline: float | None,
                  safety: float, solutions: int, clock: Callable[[], float] = time.perf_counter, block: int = 1,
-                 groups: Sequence[int] = (), least: int = 0) -> tuple[list[object], list[object | None]]:
+                 groups: Sequence[int] = (), least: int = 0, stoppable: bool = False
+                 ) -> tuple[list[object], list[object | None]]:
     """DDS's answers for ``items`` (each made a DDS structure by ``structure``), searched in order one a core
     until ``deadline`` (see :func:`solve_positions_until`, which also says how a generator of items is
     asked): the items given and, for each, the answer or None (not searched, or still running at the
@@ -478,9 +589,10 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
     first). With ``least``, the items also come in ``groups`` (their sizes, in order) answered in full or not
     at all, and fewer than ``least`` whole groups are of no use: see :func:`solve_contracts_until`.
 
-    A search cannot be stopped once it runs, but one that has not started yet can: every search given to the
-    worker threads and not started when this returns (it may wait behind another caller's, left running at
-    its deadline) is cancelled."""
+    Every search given to the worker threads and not started when this returns (it may wait behind another
+    caller's, left running at its deadline) is cancelled. DDS cannot stop a search once it runs: with
+    ``stoppable`` each runs in a solver process instead, and one still running when this returns is stopped
+    by ending its process; else it runs on in the background."""
     global _workers
     from redouble.dd import _dds
 
@@ -494,6 +606,7 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
     results: list[object | None] = []
     waiting: deque[int] = deque()  # given, not started yet
     running: dict[Future[tuple[object, float]], int] = {}
+    tickets: dict[Future[tuple[object, float]], _Ticket] = {}
     spent: list[float] = []  # the time each finished search took
     exhausted = False
 
@@ -544,7 +657,13 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
                 if deadline is not None and not spent and running and now > deadline:
                     break
             k = waiting.popleft()
-            running[_workers.submit(_solve_one, structure(given[k]), solutions, clock)] = k
+            if stoppable:
+                ticket = _Ticket()
+                future = _workers.submit(_solve_stoppable, structure(given[k]), solutions, clock, ticket)
+                tickets[future] = ticket
+            else:
+                future = _workers.submit(_solve_one, structure(given[k]), solutions, clock)
+            running[future] = k
         # A few items in hand are enough to keep the cores busy; asking for more would take the time (and a
         # core) the searches need when finding an item is itself work.
         if not exhausted and len(waiting) < width and (deadline is None or now < deadline or len(given) < block):
@@ -575,8 +694,11 @@ def _solve_until(items: Iterable[object | None], structure: Callable[[object], o
         collect(done)
         if deadline is not None and clock() > deadline and whole:
             break
+    # What still runs is no longer needed: a search not started yet (behind another's left running) is cancelled,
+    # one in a solver process stopped.
     for future in running:
-        future.cancel()  # a search not started yet (behind another's left running) is not needed any more
+        if not future.cancel() and future in tickets:
+            tickets[future].give_up()
     return given, results
 
 
@@ -649,7 +771,8 @@ def solve_contracts_until(contracts: Sequence[tuple[Deal, Strain, Seat]], deadli
                           safety: float = 1.5, clock: Callable[[], float] = time.perf_counter, *,
                           groups: Sequence[int] = (), least: int = 0) -> list[int | None]:
     """:func:`solve_contracts` one search a core, in order, until ``deadline`` (a ``clock`` value; None: all),
-    as :func:`solve_positions_until` does: None for a contract not solved by then.
+    as :func:`solve_positions_until` does: None for a contract not solved by then. Unlike it, no search
+    outlives the call: each runs in a solver process of its own, ended if it still runs at the deadline.
 
     ``groups`` (their sizes, in order, adding up to the contracts) are runs of contracts of use only
     together, say one layout's searches in a bidding simulation, and ``least`` how many whole groups make the
@@ -670,7 +793,8 @@ def solve_contracts_until(contracts: Sequence[tuple[Deal, Strain, Seat]], deadli
     structs = [_opening_struct(*_checked_contract(item)) for item in contracts]
     if least > len(sizes):
         return [None] * len(structs)
-    _, answers = _solve_until(structs, lambda s: s, deadline, safety, 1, clock, groups=sizes, least=least)
+    _, answers = _solve_until(structs, lambda s: s, deadline, safety, 1, clock, groups=sizes, least=least,
+                              stoppable=True)
     answers += [None] * (len(structs) - len(answers))
     return [None if a is None else 13 - a.score[0] for a in answers]  # type: ignore[attr-defined]
 

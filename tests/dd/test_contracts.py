@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import time
+from pathlib import Path
 
 import pytest
 
@@ -77,3 +79,37 @@ def test_groups_of_no_use_are_not_searched() -> None:
                                  least=1) == [None] * 4
     with pytest.raises(RedoubleError, match=r"the groups \(1, 2\) must each hold a contract and add up to the 4"):
         solve_contracts_until(items, None, groups=[1, 2], least=1)
+
+
+def searching_solver_processes() -> list[int]:
+    """This process's solver processes (``redouble/dd/_searcher.py``) that are running, not waiting for a
+    question."""
+    busy = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            command = (entry / "cmdline").read_bytes()
+        except OSError:
+            continue  # ended meanwhile
+        state, parent = stat.rsplit(")", 1)[1].split()[:2]
+        if int(parent) == os.getpid() and b"_searcher.py" in command and state == "R":
+            busy.append(int(entry.name))
+    return busy
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads the processes from /proc")
+def test_no_search_outlives_the_deadline() -> None:
+    """A search still running at the deadline is stopped (its solver process ended), not left to run on."""
+    items = [(Deal.random(seed=s), strain, Seat.NORTH) for s in range(30) for strain in (Strain.NOTRUMP,
+                                                                                          Strain.CLUBS)]
+    got = solve_contracts_until(items, time.perf_counter() + 0.05)
+    assert any(t is not None for t in got) and None in got  # one search is always waited for; not all fit
+    for _ in range(20):  # a process that has just answered goes back to waiting for the next question
+        if not searching_solver_processes():
+            break
+        time.sleep(0.005)
+    assert searching_solver_processes() == []
+    # The next call starts solver processes again as it needs them, and answers as the batch solver does.
+    assert solve_contracts_until(items[:4], None) == solve_contracts(items[:4])
