@@ -76,6 +76,13 @@ SECTIONS: dict[str, list[Row]] = {
         ("AK7.K.98432.QT98", "1D P 1S P 2C P 2NT P", "Pass", "after 1D-1S-2C, a minimum: decline"),
         ("Q63.AQ5.KT842.A4", "1D P 1S P 2D P 2NT P", "3NT", "after the suit rebid, 15: accept"),
     ],
+    "Opener's answer to responder's invitational jump rebid (six cards, 11-12 points)": [
+        ("A87.KT8.KJ3.Q965", "1C P 1S P 1NT P 3S P", "4S", "13 and three spades: accept"),
+        ("A8.KT87.KJ3.Q965", "1C P 1S P 1NT P 3S P", "Pass", "13 and two spades: decline"),
+        ("A8.KT87.KJ3.K965", "1C P 1S P 1NT P 3S P", "4S", "14 and two spades: accept"),
+        ("AQ42.52.KQ72.K62", "1D P 1H P 1S P 3H P", "4H", "after a new suit, 14 and two hearts: accept"),
+        ("A2.52.KQ72.KJ762", "1D P 1H P 2C P 3H P", "Pass", "after 1D-1H-2C, a minimum: decline"),
+    ],
     "Fourth suit forcing": [
         ("Q5.AKJ84.K52.862", "1D P 1H P 1S P", "2C", "fourth suit forcing: game values, no club stopper, no fit"),
         ("AQ84.Q73.KJ852.5", "1D P 1H P 1S P 2C P", "2H", "after fourth suit: three-card support first"),

@@ -40,6 +40,7 @@ DECLINES_LIMIT_RAISE = Points(11, 13)
 INVITED_2NT = ["1x P 1y P 1NT P 2NT P ?", "1x P 1y P 1z P 2NT P ?", "1x P 1y P 2x P 2NT P ?",
                "1D P 1M P 2C P 2NT P ?"]
 vulnerable = test("vulnerable", lambda h, e: e.ctx is not None and e.ctx.we_vulnerable)
+JUMP_REBID = ["1x P 1M P 1NT P 3M P ?", "1x P 1M P 1z P 3M P ?", "1D P 1M P 2C P 3M P ?"]
 FSF = ["1x P 1y P 1z P 2w P ?", "1x P 1y P 2z P 2w P ?", "1x P 1y P 2z P 3w P ?"]  # after fourth suit forcing
 
 longer = test("first suit longer", lambda h, e: h.length(e.suit("x")) > h.length(e.suit("z")))
@@ -164,6 +165,12 @@ OPENER_REBIDS = [
     rule("rebid.decline-2nt", "1x P 1y P 1z P 2NT P ?", "3x", Len("x", 6), HCP(0, 13),
          means="declines the invitation: six {x}, a minimum"),
     rule("rebid.decline-2nt", INVITED_2NT, "P", NTPoints(0, 13), means="declines the invitation: a minimum"),
+    # Responder's invitational jump rebid of a six-card major (11-12 points, nine or ten HCP): two cards make
+    # eight trumps, and 4M with 23 HCP together makes about three times in five; opener accepts with 14 and a
+    # doubleton, 13 with three (a trump more), and passes a minimum.
+    rule("rebid.accept-jump-rebid", JUMP_REBID, "4M", any_of((Len("M", 2), HCP(14)), (Len("M", 3), HCP(13))),
+         means="accepts the invitation: 14 with two {M}, 13 with three"),
+    rule("rebid.decline-jump-rebid", JUMP_REBID, "P", HCP(0, 14), means="declines the invitation: a minimum"),
     # The 18+ raise of a two-over-one minor forced to game; over partner's 3NT it goes on towards slam.
     rule("rebid.minor-slam-try", "1x P 2m P 3m P 3NT P ?", "4m", Len("m", 4), Support("m", 18),
          means="slam try in {m}: 18+ points and four of them", forcing=F),
