@@ -646,7 +646,7 @@ def own_trump_suit(ctx: Context, hand: Hand) -> Suit | None:
     return max(theirs, key=lambda s: (pr.length_min[s] + hand.length(s), s)) if theirs else None
 
 
-# The answers to RKCB 1430 and the keycard counts each shows (hearts agreed: 5H is any two, see sayc.slam).
+# The answers to RKCB 1430 and the keycard counts each shows (5H two without the trump queen, 5S two with it).
 KEYCARD_ANSWERS = {Strain.CLUBS: (1, 4), Strain.DIAMONDS: (0, 3), Strain.HEARTS: (2,), Strain.SPADES: (2,)}
 TOTAL_HCP = 40
 
@@ -659,11 +659,11 @@ def _missing_keycard_points(hand: Hand, trump: Suit) -> list[int]:
     return missing
 
 
-def keycard_readings(ctx: Context, hand: Hand, counts: tuple[int, ...]) -> tuple[int, ...]:
+def keycard_readings(ctx: Context, hand: Hand, counts: tuple[int, ...], queen: bool = False) -> tuple[int, ...]:
     """Which of an answer's keycard ``counts`` partner can hold: the five keycards less mine, and points enough
-    for them in partner's range, with what is left for the opponents' points enough for the rest (a 1430
-    answer of 0 or 3 opposite my 15 with one keycard and partner's 12 is three: the opponents' 13 cannot hold
-    the other four keycards, 15 points at least).
+    for them (and the trump queen's two if the answer shows it) in partner's range, with what is left for the
+    opponents' points enough for the rest (a 1430 answer of 0 or 3 opposite my 15 with one keycard and
+    partner's 12 is three: the opponents' 13 cannot hold the other four keycards, 15 points at least).
 
     >>> from redouble import Auction, Vulnerability
     >>> from redouble.bidding.engine import context_for
@@ -676,7 +676,8 @@ def keycard_readings(ctx: Context, hand: Hand, counts: tuple[int, ...]) -> tuple
     pr = ctx.ranges[ctx.partner]
     missing = _missing_keycard_points(hand, trump)
     theirs_max = TOTAL_HCP - hand.hcp - pr.hcp_min
-    return tuple(k for k in counts if k <= len(missing) and sum(missing[:k]) <= pr.hcp_max
+    queen_points = 2 if queen else 0
+    return tuple(k for k in counts if k <= len(missing) and sum(missing[:k]) + queen_points <= pr.hcp_max
                  and sum(missing[:len(missing) - k]) <= theirs_max)
 
 
@@ -688,7 +689,7 @@ def partner_keycards(ctx: Context, hand: Hand) -> tuple[int, bool | None]:
     assert reply is not None and reply.strain is not None and trump is not None
     own = keycards(hand, trump)
     if reply.strain in (Strain.HEARTS, Strain.SPADES):
-        return 2, None if trump == Suit.HEARTS else reply.strain == Strain.SPADES
+        return 2, reply.strain == Strain.SPADES
     low, high = KEYCARD_ANSWERS[reply.strain]
     readings = keycard_readings(ctx, hand, (low, high))
     if len(readings) == 1:
@@ -705,8 +706,9 @@ def partner_keycards(ctx: Context, hand: Hand) -> tuple[int, bool | None]:
 def keycard_ask_can_stop(ctx: Context, hand: Hand) -> bool:
     """Whether every answer to my RKCB leaves room to stop short of a slam off two keycards: an answer that
     passes five of the trump suit must show enough keycards with mine (diamonds agreed, 5H's two keycards
-    need two of my own), and I hold one at least (an ambiguous 5C or 5D below five of the trump suit is
-    signed off there, and partner with the higher number bids six).
+    need two of my own; hearts agreed, 5S, two and the queen, needs two of mine unless the queen is mine or
+    partner's range cannot hold two keycards and the queen), and I hold one at least (an ambiguous 5C or 5D
+    below five of the trump suit is signed off there, and partner with the higher number bids six).
 
     >>> from redouble import Auction, Vulnerability
     >>> from redouble.bidding.engine import context_for
@@ -721,10 +723,11 @@ def keycard_ask_can_stop(ctx: Context, hand: Hand) -> bool:
     if own == 0:
         return False
     five = Call.bid(5, trump.strain)
+    holds_queen = bool(hand.holding(trump) >> 10 & 1)
     for strain, counts in KEYCARD_ANSWERS.items():
-        if trump == Suit.HEARTS and strain == Strain.SPADES:
-            continue  # hearts agreed, 5H shows any two keycards (sayc.slam)
-        readings = keycard_readings(ctx, hand, counts)
+        if strain == Strain.SPADES and holds_queen:
+            continue  # 5S shows the trump queen: partner cannot answer it
+        readings = keycard_readings(ctx, hand, counts, queen=strain == Strain.SPADES)
         if readings and Call.bid(5, strain).index > five.index and own + min(readings) <= 3:
             return False
     return True

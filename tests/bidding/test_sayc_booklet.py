@@ -268,7 +268,7 @@ CASES: list[tuple[str, str, str, str, str]] = [
     ("K84.Q732.A852.62", "1H P 3H P 4NT P", "N", "5C", "RKCB 1430: one keycard"),
     ("KQ84.Q732.KJ52.2", "1H P 3H P 4NT P", "N", "5D", "RKCB 1430: no keycard"),
     ("A84.J732.A852.62", "1H P 3H P 4NT P", "N", "5H", "RKCB 1430: two keycards, not the trump queen"),
-    ("A84.Q732.A852.62", "1H P 3H P 4NT P", "N", "5H", "RKCB 1430, hearts agreed: two keycards (5S would pass 5H)"),
+    ("A84.Q732.A852.62", "1H P 3H P 4NT P", "N", "5S", "RKCB 1430: two keycards and the trump queen"),
     ("A84.Q7.A852.6432", "1S P 3S P 4NT P", "N", "5H", "RKCB 1430: two keycards, not the trump queen"),
     ("AQ84.7.A852.6432", "1S P 3S P 4NT P", "N", "5S", "RKCB 1430: two keycards and the trump queen"),
     ("A84.K7.A852.8632", "1S P 2H P 3S P 4NT P", "N", "5H", "plain Blackwood with no suit agreed: two aces"),

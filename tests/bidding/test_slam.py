@@ -57,11 +57,14 @@ CASES = [
     # half of it cooperates with a cue-bid of its own and the bottom signs off.
     ("K982.73.AQ52.Q92", "1S P 3S P 4C P", "4D", "12 support points, the diamond ace: cue-bid"),
     ("Q982.A73.J852.Q2", "1S P 3S P 4C P", "4S", "10, the bottom of the limit raise: sign off"),
-    # Hearts agreed, 5H shows any two keycards (5S, two and the queen, would pass 5H): the asker with one
-    # passes it (1H 1S 2D 4H 4NT 5S 6H went off two keycards). Spades agreed, 5S still shows the queen.
-    (".QJT98.AKJ8.KQJ2", "1H P 1S P 2D P 4H P", "4NT", "one keycard: every answer leaves room to stop"),
+    # Hearts agreed, 5S (two keycards and the queen) passes 5H: an asker with one keycard asks only when that
+    # answer cannot come (1H 1S 2D 4H 4NT 5S 6H went off two keycards). With the queen, partner cannot bid 5S.
+    (".QJT98.AKJ8.KQJ2", "1H P 1S P 2D P 4H P", "4NT", "one keycard and the heart queen: 5S cannot come"),
     (".QJT98.AKJ8.KQJ2", "1H P 1S P 2D P 4H P 4NT P 5H P", "Pass", "one of mine and two: 5H stands"),
+    (".JT987.AKJ8.KQJ2", "1H P 1S P 2D P 4H P", "Pass", "one keycard, not the queen: 5S would pass 5H, game"),
+    ("AJT98.KQ7.AK4.32", "1H P 3H P 4NT P 5S P", "6H", "two keycards of mine, two and the queen: six"),
     ("AQ84.732.A852.62", "1S P 3S P 4NT P", "5S", "spades agreed: two keycards and the queen"),
+    ("A84.Q732.A852.62", "1H P 3H P 4NT P", "5S", "hearts agreed: two keycards and the queen, 5S too"),
     # Diamonds agreed, a two-keycard answer (5H, 5S) passes 5D: the asker needs two keycards of its own.
     ("KQ5.Q8.AQJ54.KQ2", "1C P 1D P 3D P", "5D", "one keycard: 5H or 5S would pass 5D, no ask"),
     ("AK5.Q8.AQJ54.KQ2", "1C P 1D P 3D P", "4NT", "two keycards: two more make four"),

@@ -7,7 +7,7 @@ asking bids themselves are chosen by the natural layer when the partnership has 
 >>> [r.call for r in SLAM if r.name == "slam.blackwood.reply"]
 ['5C', '5D', '5H', '5S']
 >>> [r.call for r in SLAM if r.name == "slam.rkcb.reply"]
-['5C', '5D', '5H', '5H', '5S']
+['5C', '5D', '5H', '5S']
 """
 
 from __future__ import annotations
@@ -41,9 +41,6 @@ def trump_is(letter: str):  # type: ignore[no-untyped-def]
     return test(f"{suit.name.lower()} agreed", lambda h, e: _trump(e) == suit)
 
 
-not_hearts = test("hearts not agreed", lambda h, e: _trump(e) != Suit.HEARTS)
-
-
 def _cheapest_side_king(h: Hand, e: Env) -> Suit | None:
     """The lowest side suit whose king I hold, if its six-level bid is below six of the trump suit."""
     trump = _trump(e)
@@ -69,13 +66,9 @@ _KINGS = After("slam.rkcb.kings")
 SLAM = [
     rule("slam.rkcb.reply", _RKCB, "5C", holds_keycards(1, 4), means="RKCB 1430: one or four keycards"),
     rule("slam.rkcb.reply", _RKCB, "5D", holds_keycards(0, 3), means="RKCB 1430: none or three keycards"),
-    # Hearts agreed, 5H shows any two keycards: 5S (two and the queen) would pass five of the trump suit, and
-    # an asker with one keycard could not stop short of a slam off two.
-    rule("slam.rkcb.reply", _RKCB, "5H", holds_keycards(2), trump_is("H"),
-         means="RKCB 1430: two keycards (hearts agreed: the queen not shown)"),
-    rule("slam.rkcb.reply", _RKCB, "5H", holds_keycards(2), no_trump_queen, not_hearts,
+    rule("slam.rkcb.reply", _RKCB, "5H", holds_keycards(2), no_trump_queen,
          means="RKCB 1430: two keycards, not the trump queen"),
-    rule("slam.rkcb.reply", _RKCB, "5S", holds_keycards(2), trump_queen, not_hearts,
+    rule("slam.rkcb.reply", _RKCB, "5S", holds_keycards(2), trump_queen,
          means="RKCB 1430: two keycards and the trump queen"),
     *[rule("slam.queen-ask.reply", _QUEEN, f"6{t}", trump_is(t), trump_queen,
            means="the trump queen: yes") for t in "CDHS"],
