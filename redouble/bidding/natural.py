@@ -96,9 +96,11 @@ def keycard_suit(ctx: Context) -> Suit | None:
         return next(iter(shown), None)
     # Each of us has shown a long major of our own: the one bid last counts, so that asker and answerer
     # count the same keycards (each taking its own suit, 4NT was answered for hearts and read for spades).
+    # The slam conventions' own calls name no suit (a 5S answer to 4NT is no spade bid).
     ours = (ctx.seat, ctx.partner)
-    return max(shown, key=lambda m: max(i for i, ex in enumerate(ctx.history)
-                                        if ex.seat in ours and ex.call.is_bid and ex.call.strain == m.strain))
+    return max(shown, key=lambda m: max((i for i, ex in enumerate(ctx.history)
+                                         if ex.seat in ours and ex.call.is_bid and ex.call.strain == m.strain
+                                         and not (ex.rule or "").startswith("slam.")), default=-1))
 
 
 def keycards(hand: Hand, trump: Suit | None) -> int:

@@ -75,6 +75,8 @@ CASES = [
     # Each of us has shown a six-card major of our own: 4NT asks for keycards in the one bid last, for both
     # hands (the answerer counted hearts while the asker read spades, and 6S went down opposite a singleton).
     ("4.AKJ9853.KT7.QT", "1S P 2H P 3S P 4H P 4NT P", "5H", "keycards for hearts, bid last: two, no queen"),
+    # The 5S answer (two and the heart queen) is no spade bid: the asker still counts hearts (it bid 6S).
+    ("AJT953.A8.AK.Q74", "1S P 2H P 3S P 4H P 4NT P 5S P", "6H", "hearts: three of mine, two and the queen"),
     # Issue 14: "1H P 3C P 7H holding 987.AKQT982.J.K7 without the spade ace" - now ask, and stop in five.
     ("987.AKQT982.J.K7", "1H P 3C P", "4NT", "slam values, no suit agreed: plain Blackwood first"),
     ("987.AKQT982.J.K7", "1H P 3C P 4NT P 5D P", "5H", "two aces missing: sign off"),
