@@ -456,4 +456,13 @@ def any_of(*options: tuple[Condition, ...] | Condition) -> AnyOf:
 
 
 def test(text: str, fn: Callable[[Hand, Env], Any], shows: Callable[[HandRange, Env], HandRange] | None = None) -> Test:
+    """A condition of its own, named by ``text``: ``fn`` decides it, ``shows`` is what it tells the listener.
+
+    >>> test("a void", lambda h, e: 0 in h.shape).describe(None)
+    'a void'
+    """
     return Test(text, fn, shows)
+
+
+# pytest, handed a rules module by name, would take this helper for a test function.
+test.__test__ = False  # type: ignore[attr-defined]
