@@ -18,7 +18,6 @@ import ctypes
 import itertools
 import os
 import queue
-import struct
 import subprocess
 import sys
 import threading
@@ -33,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from redouble.calls import Contract
 from redouble.cards import SEATS, Card, Seat, Strain, Suit, Vulnerability
+from redouble.dd._searcher import ANSWER, QUESTION, read_exactly  # its questions and answers, one protocol
 from redouble.deal import SUIT_MASK, Deal
 from redouble.errors import RedoubleError, SolverUnavailableError
 
@@ -475,8 +475,6 @@ def _solve_one(structure: object, solutions: int = 3,
 # --- searches that can be stopped ----------------------------------------------------------------------------
 
 _SEARCHER = Path(__file__).with_name("_searcher.py")
-_QUESTION = struct.Struct("<ii")  # as _searcher.py reads it: the position's size, the solutions asked for
-_ANSWER = struct.Struct("<i")  # DDS's return code, before the answer
 # Solver processes between searches, for the next one.
 _idle_searchers: queue.SimpleQueue[_Searcher] = queue.SimpleQueue()
 
@@ -499,16 +497,13 @@ class _Searcher:
         assert self.process.stdin is not None and self.process.stdout is not None
         data = bytes(structure)  # type: ignore[call-overload]
         try:
-            self.process.stdin.write(_QUESTION.pack(len(data), solutions) + data)
+            self.process.stdin.write(QUESTION.pack(len(data), solutions) + data)
         except OSError:
             return None
-        reply = b""
-        while len(reply) < _ANSWER.size + self.answer_size:
-            chunk = self.process.stdout.read(_ANSWER.size + self.answer_size - len(reply))
-            if not chunk:
-                return None
-            reply += chunk
-        return _ANSWER.unpack_from(reply)[0], reply[_ANSWER.size:]
+        reply = read_exactly(self.process.stdout, ANSWER.size + self.answer_size)
+        if reply is None:
+            return None
+        return ANSWER.unpack_from(reply)[0], reply[ANSWER.size:]
 
     def stop(self) -> None:
         self.process.kill()

@@ -14,13 +14,14 @@ import ctypes
 import os
 import struct
 import sys
-from typing import BinaryIO
+from typing import IO
 
 QUESTION = struct.Struct("<ii")  # the position's size in bytes, the solutions asked for
 ANSWER = struct.Struct("<i")  # DDS's return code, before the answer's bytes
 
 
-def _read(stream: BinaryIO, size: int) -> bytes | None:
+def read_exactly(stream: IO[bytes], size: int) -> bytes | None:
+    """``size`` bytes from ``stream``, or None if it ends first (the other side went away)."""
     data = b""
     while len(data) < size:
         chunk = stream.read(size - len(data))
@@ -45,11 +46,11 @@ def main() -> None:
     dll.SolveBoard.restype = ctypes.c_int
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     while True:
-        head = _read(stdin, QUESTION.size)
+        head = read_exactly(stdin, QUESTION.size)
         if head is None:
             break
         size, solutions = QUESTION.unpack(head)
-        body = _read(stdin, size)
+        body = read_exactly(stdin, size)
         if body is None or size != deal_size:
             break
         deal = Deal.from_buffer_copy(body)
