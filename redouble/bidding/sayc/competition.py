@@ -194,6 +194,9 @@ DOUBLER_M = ["1x X P 1M P ?", "1x X P 2M P ?", "2x X P 2M P ?", "2x X P 3M P ?",
 major_or_nothing_to_show = test("a major, or no four-card unbid major to show",
                                 lambda h, e: e.suit("x").is_major
                                 or not any(h.length(s) >= 4 for s in MAJORS if s != e.suit("y")))
+# A raise of opener's suit x: three cards of a major, four of a minor (a minor may be opened on three).
+raise_length = test("3+ in a major, 4+ in a minor",
+                    lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4))
 # Over 1m (2y) with y above m the jump raise would pass 3NT: the cue-bid is then the limit raise or better.
 major_or_jump_below_3nt = given("a major, or a jump raise below 3NT",
                                 lambda e: e.suit("x").is_major or _cheapest_level(e, "x") <= 2)
@@ -614,10 +617,10 @@ COMPETITION = [
     rule("neg.game-raise", ["1M 1y ?", "1M 2y ?"], "4M", Len("M", 5), HCP(0, 9), short_somewhere,
          means="preemptive raise to game: 5+ {M}, a singleton or void, under 10 HCP (ten trumps: the four level)"),
     rule("neg.cue-raise", ["1x 1y ?", "1x 2y ?"], ">y", Len("x", 3), Support("x", 13), major_or_jump_below_3nt,
-         test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         raise_length,
          means="cue-bid: a game-forcing raise of {x}", forcing=GF),
     rule("neg.limit-raise", ["1x 1y ?", "1x 2y ?"], ">>x", Len("x", 3), Support("x", 10, 12), major_or_nothing_to_show,
-         test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         raise_length,
          major_or_jump_below_3nt,
          means="limit raise: 10-12 with support", forcing=INV),
     # Over a two-level overcall of our minor the jump raise would pass 3NT: the cue-bid takes the limit raise.
@@ -626,7 +629,7 @@ COMPETITION = [
          given("the jump raise would pass 3NT", lambda e: _cheapest_level(e, "x") >= 3),
          means="cue-bid: a limit raise or better in {x} (the jump would pass 3NT), 4+ {x}", forcing=F),
     rule("neg.raise", ["1x 1y ?", "1x 2y ?"], ">x", Len("x", 3), Support("x", 6, 9), major_or_nothing_to_show,
-         test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         raise_length,
          means="raise: 6-9 with support"),
     rule("neg.new-suit-1", "1x 1y ?", "1z", Len("z", 5), Points(6), above("z", "y"),
          means="new suit: 5+ {z}, forcing", forcing=F),
@@ -723,7 +726,7 @@ COMPETITION = [
     rule("xx.game-raise", "1M X ?", "4M", Len("M", 5), HCP(0, 9), short_somewhere,
          means="preemptive raise to game: 5+ {M}, a singleton or void, under 10 HCP (ten trumps: the four level)"),
     rule("xx.jordan", "1x X ?", "2NT", Len("x", 3), Support("x", 10),
-         test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         raise_length,
          means="2NT: a limit raise or better in {x}", forcing=F, alert=True),
     rule("xx.redouble", "1x X ?", "XX", HCP(10), means="redouble: 10+ points, usually no fit", forcing=F),
     # After the redouble, when they run: the redoubler has taken charge. Opener passes (forcing) unless the
@@ -738,7 +741,7 @@ COMPETITION = [
          means="pass: partner's redouble holds the balance of strength; they must bid"),
     rule("xx.jump-raise", "1x X ?", "3x", Len("x", 4), Support("x", 0, 9), means="preemptive: 4+ {x}, weak"),
     rule("xx.raise", "1x X ?", "2x", Len("x", 3), Support("x", 6, 9),
-         test("3+ in a major, 4+ in a minor", lambda h, e: h.length(e.suit("x")) >= (3 if e.suit("x").is_major else 4)),
+         raise_length,
          means="raise: 6-9 with support"),
     # (10+ redoubles first, so the new suit shows 6-9.)
     rule("xx.new-suit-1", "1x X ?", "1y", Len("y", 4), HCP(6, 9), means="new suit: 4+ {y}, 6-9, forcing", forcing=F),
