@@ -336,7 +336,7 @@ def run_results(args: argparse.Namespace) -> int:
 def run_score(args: argparse.Namespace) -> int:
     from redouble.cli.files import EXIT_PROBLEMS, read_boards
     from redouble.events.pbnfile import read_results, scoring_method
-    from redouble.events.scoring import score_pairs
+    from redouble.events.scoring import fields_as_seated, score_pairs
 
     if Path(args.file).suffix.lower() == ".xml":
         return _score_usebio(args)
@@ -352,12 +352,7 @@ def run_score(args: argparse.Namespace) -> int:
         raise CommandError(f"{args.file} has no travellers (ScoreTable sections with PairId_NS, PairId_EW, "
                            "Contract, Declarer and Result)")
     method = args.scoring or scoring_method(found.scoring)
-    fields: dict[str, str] | None = None
-    if args.two_fields:
-        fields = {}
-        for r in found.results:
-            fields.setdefault(r.ns, "NS")
-            fields.setdefault(r.ew, "EW")
+    fields = fields_as_seated(found.results) if args.two_fields else None
     score = score_pairs(found.results, method=method, scale=args.scale, fields=fields)
     title = loaded[0].tags.get("Event", Path(args.file).stem) if loaded else Path(args.file).stem
     boards = {b.number: b for b in loaded if b.number is not None}

@@ -291,6 +291,20 @@ def rank(entries: Sequence[tuple[str, float]]) -> list[tuple[str, int, bool]]:
     return out
 
 
+def fields_as_seated(results: Iterable[Result]) -> dict[str, str]:
+    """Each pair's field (``'NS'`` or ``'EW'``) where it first sat, for ranking a Mitchell in two fields
+    (:func:`score_pairs`' ``fields``) from results that do not say so.
+
+    >>> fields_as_seated([Result.played(1, "1", "2", "3NT", "S", 9), Result.played(2, "1", "3", "3NT", "S", 9)])
+    {'1': 'NS', '2': 'EW', '3': 'EW'}
+    """
+    fields: dict[str, str] = {}
+    for r in results:
+        fields.setdefault(r.ns, "NS")
+        fields.setdefault(r.ew, "EW")
+    return fields
+
+
 def score_pairs(results: Iterable[Result], *, method: str = "mp", scale: MatchpointScale | str = EUROPEAN,
                 expected: int | None = None, fields: Mapping[str, str] | None = None,
                 butler_trim: int = 1, butler_min_results_to_trim: int = 5, cross_average: bool = True,

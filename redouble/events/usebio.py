@@ -59,7 +59,7 @@ from redouble.deal import Deal, Hand
 from redouble.errors import ParseError, RedoubleError
 from redouble.events.movements import Match
 from redouble.events.results import ARTIFICIAL_SCORE, NOT_PLAYED, Result
-from redouble.events.scoring import PairsScore, TeamsScore, score_pairs
+from redouble.events.scoring import PairsScore, TeamsScore, fields_as_seated, score_pairs
 from redouble.events.teamsfile import TeamsFile
 
 DOCTYPE = '<!DOCTYPE USEBIO SYSTEM "http://www.usebio.org/files/usebio_v1_2.dtd">'
@@ -263,12 +263,7 @@ class UsebioResults:
             return self.teams.score(method or self.method)
         if not self.results:
             raise RedoubleError("the file has no travellers (BOARD elements with TRAVELLER_LINEs)")
-        fields = dict(self.fields) or None
-        if fields is None and two_fields:
-            fields = {}
-            for r in self.results:
-                fields.setdefault(r.ns, "NS")
-                fields.setdefault(r.ew, "EW")
+        fields = dict(self.fields) or (fields_as_seated(self.results) if two_fields else None)
         return score_pairs(self.results, method=method or self.method, scale=scale, fields=fields)
 
 
