@@ -224,10 +224,17 @@ def describe(ctx: Context, call: Call) -> tuple[Meaning, str | None]:
     fit8 = agreed_suit(ctx, need=8)
     if ctx.partner_last_rule == "slam.cue" and fit8 is not None and call is Call.bid(4, fit8.strain):
         return Meaning(f"{call}: sign-off in game, no slam interest"), "slam.signoff"
+    if ctx.partner_last_rule == "slam.cue" and fit8 is not None and call is Call.bid(5, fit8.strain) \
+            and last is not None and last.index > Call.bid(4, fit8.strain).index:
+        return Meaning(f"{call}: sign-off over the cue-bid past game, no keycard ask"), "slam.signoff"
     cue_fit = cue_bid_fit(ctx, call)
     if cue_fit is not None:
         # Agreeing partner's six-card major by implication promises two of it at least.
         support = max(0, 8 - pr.length_min[cue_fit])
+        if call.index > Call.bid(4, cue_fit.strain).index:
+            return (Meaning(f"{call}: control cue-bid past game, the ace or king of {name} (or shortness): slam "
+                            f"values and every side suit controlled, but too few keycards to ask",
+                            forcing=Forcing.FORCING, range=rng.narrow_length(cue_fit, support, None)), "slam.cue")
         return (Meaning(f"{call}: control cue-bid, the ace or king of {name} (or shortness), slam interest in "
                         f"{cue_fit.name.lower()}", forcing=Forcing.FORCING,
                         range=rng.narrow_length(cue_fit, support, None)), "slam.cue")
@@ -412,8 +419,8 @@ def implied_major(ctx: Context) -> Suit | None:
 
 def cue_bid_fit(ctx: Context, call: Call) -> Suit | None:
     """The agreed major if ``call`` is a control cue-bid: a new suit below game in a major both hands know is
-    agreed (at the four level, partner's six-card major too; 3S over hearts agreed at the three level), once
-    the side is committed to game (or partner cue-bid).
+    agreed (at the four level, partner's six-card major too; 3S over hearts agreed at the three level, 4S over
+    our 4H past game), once the side is committed to game (or partner cue-bid).
 
     >>> from redouble import Auction, Vulnerability
     >>> from redouble.bidding.engine import context_for
@@ -429,8 +436,10 @@ def cue_bid_fit(ctx: Context, call: Call) -> Suit | None:
     last = ctx.last_bid
     if suit is None or fit is None or not fit.is_major or suit == fit or last is None or not ctx.last_bid_is_ours:
         return None
-    if call.index >= Call.bid(4, fit.strain).index or last.level < 3:
-        return None
+    past_game = agreed is not None and call.index < Call("4NT").index and (
+        last == Call.bid(4, fit.strain) or any(ex.rule == "slam.cue" for ex in ctx.history))
+    if last.level < 3 or call.index >= Call.bid(4, fit.strain).index and not past_game:
+        return None  # (hearts agreed, 4S over our 4H or after a cue-bid is a cue-bid past game)
     if agreed is None and ctx.ranges[ctx.seat].length_min[suit] >= 4:
         return None  # my own suit again, no fit agreed: natural (1S 2H 3S 4H shows long hearts, no spades)
     committed = ctx.game_forced or ctx.partner_last_rule == "slam.cue" or (
@@ -519,10 +528,10 @@ def _word(call: Call) -> str:
     return call.strain.name.lower() if call.strain is not None else str(call)
 
 
-def _cheapest_cue(ctx: Context, hand: Hand, trump: Suit) -> Call | None:
-    """My cheapest control cue-bid below game in ``trump`` (3S over hearts agreed, else the four level): an
-    ace, king, singleton or void, up the line (not where partner has shown shortness: a control there tells
-    nothing)."""
+def _cheapest_cue(ctx: Context, hand: Hand, trump: Suit, past_game: bool = False) -> Call | None:
+    """My cheapest control cue-bid below game in ``trump`` (3S over hearts agreed, else the four level), or
+    with ``past_game`` below 4NT (4S over hearts): an ace, king, singleton or void, up the line (not where
+    partner has shown shortness: a control there tells nothing)."""
     partner_short = {s for s in Suit if ctx.ranges[ctx.partner].length_max[s] <= 1} | {
         ex.call.strain.suit for ex in ctx.calls_of(ctx.partner)
         if ex.rule == "rebid.jacoby-shortness" and ex.call.strain is not None and ex.call.strain.suit is not None}
@@ -533,7 +542,8 @@ def _cheapest_cue(ctx: Context, hand: Hand, trump: Suit) -> Call | None:
         s = c.strain.suit if c.strain is not None else None
         if s is None or s == trump or s in partner_short:
             continue
-        if s in own_controls(hand) and ctx.is_legal(c) and c.index < Call.bid(4, trump.strain).index:
+        top = Call("4NT") if past_game else Call.bid(4, trump.strain)
+        if s in own_controls(hand) and ctx.is_legal(c) and c.index < top.index:
             return c
     return None
 
@@ -1287,8 +1297,7 @@ def _strong_hand_drives(ctx: Context, hand: Hand, fit: Suit | None, p_est: float
     last = ctx.last_bid
     if trump is None or last is None or last.level >= 6:
         return None
-    pr = ctx.ranges[ctx.partner]
-    if any(hand.length(s) == 0 and pr.length_min[s] >= 4 for s in Suit):
+    if void_in_partners_suit(ctx, hand):
         return None  # partner's values sit in my void (and Blackwood's answer may be the ace there)
     tricks = 24 - hand.losers - partner_losers(p_est, ctx)
     if tricks < LTC_SLAM_TRICKS:
@@ -1302,6 +1311,11 @@ def _strong_hand_drives(ctx: Context, hand: Hand, fit: Suit | None, p_est: float
     if not ctx.is_legal(slam):
         return None
     return slam, "natural.slam", f"slam: about {tricks:.0f} tricks together, at most one ace missing"
+
+
+def void_in_partners_suit(ctx: Context, hand: Hand) -> bool:
+    """A void where partner has shown four cards or more: partner's values there are wasted for slam."""
+    return any(hand.length(s) == 0 and ctx.ranges[ctx.partner].length_min[s] >= 4 for s in Suit)
 
 
 def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tuple[Call, str, str] | None:
@@ -1322,6 +1336,21 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
     partner_cued = ctx.partner_last_rule in SLAM_TRIES and ctx.calls and ctx.calls[-1].is_pass
     i_cued = any(ex.rule in SLAM_TRIES for ex in ctx.calls_of(ctx.seat))
     holes = uncontrolled(ctx, hand, fit)
+    # Slam values and every suit controlled, but an answer to 4NT could pass five of the trump suit with two
+    # keycards missing (one keycard of mine, hearts agreed): cue-bid, past game if need be, so that partner,
+    # who may hold the keycards, asks.
+    too_few_keycards = level >= 6 and not holes and ctx.is_legal(blackwood) and reads_as_ace_ask(ctx) \
+        and not can_ask and not void_in_partners_suit(ctx, hand)
+    past_game_cue = _cheapest_cue(ctx, hand, fit, past_game=True) if too_few_keycards else None
+    if past_game_cue is not None and past_game_cue.index < game.index:
+        past_game_cue = None  # a cue-bid below game is the ordinary one
+    if partner_cued and last.index > game.index:
+        # Partner's cue-bid past game: slam values and every side suit controlled, short of keycards. Ask
+        # when the answers stop in five with two keycards missing, else sign off in five.
+        if can_ask:
+            return blackwood, ace_ask(ctx)[1], "keycard ask: partner's cue-bid past game shows slam values"
+        five = Call.bid(5, fit.strain)
+        return five, "slam.signoff", f"sign-off in {five}: too few keycards to ask"
     if partner_cued:
         # Partner is interested: go on with extras or controls of my own, else sign off in game.
         # Both of us have cue-bid: each has shown interest, so a little less is enough to ask.
@@ -1344,13 +1373,22 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
             return cue, "slam.cue", f"cue-bid: a control in {_word(cue)}, the top of the {shown[0]}-{shown[1]} I showed"
         if cue is not None and i_cued and not holes:
             return cue, "slam.cue", f"cue-bid: a control in {_word(cue)}"
+        if past_game_cue is not None and i_cued:
+            return past_game_cue, "slam.cue", (f"cue-bid past game: a control in {_word(past_game_cue)}, slam "
+                                               f"values but too few keycards to ask")
         if ctx.is_legal(game):
             return game, "slam.signoff", "sign-off in game: no more to show"
         return None
+    if i_cued and ctx.partner_last is not None and ctx.partner_last.call is last and (
+            last is Call.bid(5, fit.strain) and ctx.partner_last_rule == "slam.signoff"):
+        return Call.PASS, "slam.signoff", "partner signed off in five over my cue-bid past game"
     if i_cued and last is game and ctx.partner_last is not None and ctx.partner_last.call is game:
         # Partner signed off after my cue-bid.
         if not holes and slam_combined >= SLAM_POINTS + 2 and can_ask:
             return blackwood, ace_ask(ctx)[1], "keycard ask: enough for slam even opposite a sign-off"
+        if past_game_cue is not None and slam_combined >= SLAM_POINTS + 2:
+            return past_game_cue, "slam.cue", (f"cue-bid past game: a control in {_word(past_game_cue)}, enough "
+                                               f"for slam opposite a sign-off but too few keycards to ask")
         # Partner cue-bid first and then stopped: a suit neither of us has cued is the likely reason. Holding
         # its control myself, both hands have shown interest and every suit is covered: ask.
         partner_tried = any(ex.rule in SLAM_TRIES for ex in ctx.calls_of(ctx.partner))
@@ -1365,14 +1403,20 @@ def _slam_try(ctx: Context, hand: Hand, slam_combined: float, level: int) -> tup
     # A strong 2C opener raised by partner tries for slam on less: partner's raise (not the weak jump to
     # game) promises some values the range's floor of 0 does not count, and the cue-bid costs nothing.
     allowance = STRONG_TRY_ALLOWANCE if opened == "open.2c" else 0
+    if past_game_cue is not None and last is game and ctx.partner_last is not None \
+            and ctx.partner_last.call is game:
+        return past_game_cue, "slam.cue", (f"cue-bid past game: a control in {_word(past_game_cue)}, slam values "
+                                           f"but too few keycards to ask")
     if slam_combined < SLAM_TRY_POINTS - allowance or last.index >= game.index:
         return None
     if not (ctx.game_forced or (last.strain in (fit.strain, Strain.NOTRUMP) and last.level >= 3)):
         return None
-    if level >= 6 and not holes:
+    if level >= 6 and not holes and not too_few_keycards:
         return None  # Blackwood, below
     cue = _cheapest_cue(ctx, hand, fit)
     if cue is not None:
+        if too_few_keycards:
+            return cue, "slam.cue", f"cue-bid: slam values, a control in {_word(cue)}, too few keycards to ask"
         return cue, "slam.cue", f"cue-bid: slam interest, a control in {_word(cue)}"
     return None
 
@@ -1394,7 +1438,7 @@ def _below_game_with_interest(ctx: Context, hand: Hand, strain: Strain, level: i
     suit = strain.suit
     if (ctx.system == "basic" or suit is None or not suit.is_major or level != GAME_LEVEL[strain]
             or not ctx.game_forced or slam_combined < SLAM_TRY_POINTS
-            or any(hand.length(s) == 0 and ctx.ranges[ctx.partner].length_min[s] >= 4 for s in Suit)
+            or void_in_partners_suit(ctx, hand)
             or any(ex.rule == "open.2c" for ex in ctx.history if ex.seat in (ctx.seat, ctx.partner))):
         return None
     three = Call.bid(3, strain)

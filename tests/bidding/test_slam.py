@@ -65,6 +65,18 @@ CASES = [
     ("AJT98.KQ7.AK4.32", "1H P 3H P 4NT P 5S P", "6H", "two keycards of mine, two and the queen: six"),
     ("AQ84.732.A852.62", "1S P 3S P 4NT P", "5S", "spades agreed: two keycards and the queen"),
     ("A84.Q732.A852.62", "1H P 3H P 4NT P", "5S", "hearts agreed: two keycards and the queen, 5S too"),
+    # The hand that may not ask for want of keycards cue-bids instead (past game if need be: 4S over 4H), so
+    # that partner, who may hold them, asks; every side suit is then controlled, so partner asks whenever the
+    # answers can stop in five, else signs off in 5H.
+    ("AT.J5.KQ532.KQ74", "1H P 2D P 3H P", "4C", "slam values, one keycard: cue-bid, not game"),
+    ("8.AKQ9864.AT9.83", "1H P 2D P 3H P 4C P", "4D", "the diamond ace: cue-bid back"),
+    ("AT.J5.KQ532.KQ74", "1H P 2D P 3H P 4C P 4D P", "4S", "still too few keycards: cue-bid past game"),
+    ("8.AKQ9864.AT9.83", "1H P 2D P 3H P 4C P 4D P 4S P", "4NT", "three keycards: ask"),
+    ("8.AKQ9864.AT9.83", "1H P 2D P 3H P 4C P 4D P 4S P 4NT P 5C P", "6H", "four keycards and the queen"),
+    ("K.A976532.KQJ3.Q", "1NT P 3H P 4H P", "4S", "partner declined at 4H: cue-bid past game"),
+    ("AQ72.KT4.9876.AK", "1NT P 3H P 4H P 4S P", "4NT", "partner controls the diamonds I do not: ask"),
+    ("KQ72.K54.KJ76.KQ", "1NT P 3H P 4H P 4S P", "5H", "one keycard, not the queen: 5S could pass 5H"),
+    ("K.A976532.KQJ3.Q", "1NT P 3H P 4H P 4S P 5H P", "Pass", "partner signed off in five"),
     # Diamonds agreed, a two-keycard answer (5H, 5S) passes 5D: the asker needs two keycards of its own.
     ("KQ5.Q8.AQJ54.KQ2", "1C P 1D P 3D P", "5D", "one keycard: 5H or 5S would pass 5D, no ask"),
     ("AK5.Q8.AQJ54.KQ2", "1C P 1D P 3D P", "4NT", "two keycards: two more make four"),
@@ -232,6 +244,13 @@ def test_own_suit_again_is_natural_not_a_cue_bid() -> None:
     assert explain_rules(Auction("N", "1S P 2H P 3S P 4D".split()))[-1] == "slam.cue"
     cue = explain(Auction("N", "2C P 2D P 2H P 3H P 3S".split()))[-1]
     assert "control cue-bid" in cue.text and "slam interest in hearts" in cue.text
+
+
+def test_the_cue_bid_past_game_is_explained() -> None:
+    """Hearts agreed, 4S over our 4H is a control cue-bid, not spades; 5H over it signs off."""
+    assert_explained("1NT P 3H P 4H P 4S", "slam.cue", "too few keycards to ask")
+    assert_explained("1H P 2D P 3H P 4C P 4D P 4S", "slam.cue", "past game")
+    assert_explained("1NT P 3H P 4H P 4S P 5H", "slam.signoff", "no keycard ask")
 
 
 def test_no_grand_slam_without_asking() -> None:
