@@ -12,6 +12,12 @@ from tests.support import assert_call, assert_explained, call_table
 
 # (hand, auction so far, expected call, why)
 CASES = [
+    # The rule of 20 in first and second seat: HCP and the two longest suits reach 20, ten HCP included.
+    ("AKT863.T.QJ54.52", "", "1S", "ten HCP, six spades and four diamonds: 20, open"),
+    (".K652.953.AQJ863", "P", "1C", "ten HCP, six clubs and four hearts: 20, open in second seat"),
+    ("QJ975.A.K7532.42", "", "1S", "ten HCP and five-five: 20, open the higher"),
+    ("KT653..AQJ8.T975", "", "Pass", "ten HCP and 5-4-4-0: 19, no opening"),
+    ("KJ853.Q2.K7.J932", "", "Pass", "ten HCP and 5-4: 19, no opening"),
     # Two over one: 10+ HCP (a 9-count with a five-card suit bids 1NT; its 3NT later went down).
     ("QJ5.J7.853.AJ653", "1H P", "1NT", "nine HCP: not enough for two over one"),
     ("QJ5.J7.A53.AJ653", "1H P", "2C", "eleven HCP and five clubs: two over one"),
