@@ -203,7 +203,15 @@ CASES = [
     ("AQJT84.83.952.93", "1C P P", "N", "1S", "7 HCP: the simple balancing bid"),
     # Both majors double a minor opening even with three of their suit.
     ("AQ84.KJ73.QJ5.82", "1D", "N", "X", "4-4 in the majors and 13 HCP: double 1D"),
-    ("AQ84.KJ7.QJ5.832", "1D", "N", "Pass", "one four-card major and three diamonds: pass"),
+    # 4-3-3-3 with three of their suit and opening values doubles too (every unbid suit supported; Ben doubles
+    # every such 13-14 count, and passing lets them bid unopposed); eleven HCP or a doubleton beside it passes.
+    ("AQ84.KJ7.QJ5.832", "1D", "N", "X", "13 HCP, 4-3-3-3 with three diamonds: double 1D"),
+    ("K83.K52.Q642.A85", "1S", "N", "X", "12 HCP, 3-3-4-3 with three spades: double 1S"),
+    ("Q95.KT94.A83.A32", "P 1S", "N", "X", "13 HCP and three spades in second seat: double"),
+    ("Q95.KT94.J83.Q32", "1S", "N", "Pass", "eight HCP: no double"),
+    ("Q95.KT94.A83.J32", "1S", "N", "Pass", "eleven HCP and three spades: pass"),
+    ("Q95.KT94.A8.A532", "1S", "N", "Pass", "three spades and a doubleton diamond: no takeout shape"),
+    ("KQ5.KT94.A83.A32", "1S", "N", "1NT", "16 HCP with spades stopped: the 1NT overcall first"),
     # Answering the unusual 2NT over a major: game with a fit and values, a preemptive jump with length.
     ("Q4.A53.K8752.K96", "1S 2NT P", "N", "5D", "five diamonds and 12 HCP: game in the minor"),
     ("Q4.753.QJ8752.96", "1S 2NT P", "N", "4D", "six diamonds and 5 HCP: the preemptive jump"),

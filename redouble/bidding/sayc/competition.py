@@ -52,18 +52,19 @@ def _cheapest_level(e: Env, name: str) -> int:
     return 8 if bid is None else bid.level
 
 
-def takeout_shape(*theirs: str):  # type: ignore[no-untyped-def]
-    """Short in their suit(s), 3+ cards in every other suit."""
+def takeout_shape(*theirs: str, most: int = 2):  # type: ignore[no-untyped-def]
+    """Short in their suit(s) (at most ``most`` cards), 3+ cards in every other suit."""
     def fn(h: Hand, e: Env) -> bool:
-        return all(h.length(e.suit(t)) <= 2 for t in theirs) and all(h.length(s) >= 3 for s in _unbid(e, *theirs))
+        return all(h.length(e.suit(t)) <= most for t in theirs) and all(h.length(s) >= 3 for s in _unbid(e, *theirs))
 
     def shows(r: HandRange, e: Env) -> HandRange:
         for t in theirs:
-            r = r.narrow_length(e.suit(t), 0, 2)
+            r = r.narrow_length(e.suit(t), 0, most)
         for s in _unbid(e, *theirs):
             r = r.narrow_length(s, 3, None)
         return r
-    return test("short in their suit, 3+ in the others", fn, shows)
+    words = "short in their suit" if most <= 2 else f"at most {most} of their suit"
+    return test(f"{words}, 3+ in the others", fn, shows)
 
 
 def other_major_four(theirs: str):  # type: ignore[no-untyped-def]
@@ -280,6 +281,11 @@ COMPETITION = [
     rule("comp.takeout-double", "1x ?", "X", HCP(11, 16), takeout_shape("x"), no_five_card_suit,
          test("a four-card unbid major or two", lambda h, e: all(h.length(m) >= 4 for m in MAJORS if m != e.suit("x"))),
          means="takeout double: opening values, short in {x}", forcing=F),
+    # 4-3-3-3 with three of their suit and opening values: double rather than pass (the standard expert
+    # choice when every unbid suit is supported; passing a 13-count lets them bid unopposed). Ben, the expert
+    # benchmark, doubles every such 13-14 count.
+    rule("comp.takeout-double", "1x ?", "X", HCP(12, 16), takeout_shape("x", most=3), no_five_card_suit,
+         means="takeout double: opening values, three or fewer {x} and support for every other suit", forcing=F),
     # Over a minor, both majors double even with three of their suit: the majors are what the double finds.
     rule("comp.takeout-double", "1m ?", "X", HCP(12, 16), Len("m", 0, 3), Len("H", 4), Len("S", 4),
          means="takeout double: opening values and both majors", forcing=F),
