@@ -54,11 +54,11 @@ def test_natural_values(auction: str, dealer: str, call: str, values: tuple[int,
     assert natural_values(ctx, Call(call)) == values
 
 
-@pytest.mark.parametrize(("vulnerability", "expected"), [(Vulnerability.NONE, "2NT"), (Vulnerability.ALL, "3NT")])
-def test_3nt_counts_one_long_suit(vulnerability: Vulnerability, expected: str) -> None:
-    assert_call("K2.Q83.KQJ862.32", "1S P 2D P 2S P", "N", expected, "eleven HCP and six diamonds opposite a "
-                "minimum rebid: the six-card suit counts one in notrump, so 24 invites (vulnerable, game)",
-                vulnerability)
+def test_3nt_counts_one_long_suit() -> None:
+    # (Unpassed, the same hand after 1S-2D-2S invites by the booklet's 3D: tests/bidding/test_sayc_booklet_later.py.)
+    assert_call("K2.Q83.KQJ862.32", "P P 1S P 2D P 2S P", "N", "3NT", "eleven HCP and six diamonds opposite a "
+                "minimum rebid: the six-card suit counts one in notrump, so 24 bids the vulnerable game",
+                Vulnerability.ALL)
 
 
 def test_game_with_a_minor_fit_is_3nt_when_balanced() -> None:

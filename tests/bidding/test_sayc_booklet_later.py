@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from redouble import Vulnerability
+from redouble import Auction, Hand, Vulnerability
+from redouble.bidding import choose_call
 from tests.support import assert_call, assert_explained
 
 Row = tuple[str, str, str, str]
@@ -83,6 +84,29 @@ SECTIONS: dict[str, list[Row]] = {
         ("AQ42.52.KQ72.K62", "1D P 1H P 1S P 3H P", "4H", "after a new suit, 14 and two hearts: accept"),
         ("A2.52.KQ72.KJ762", "1D P 1H P 2C P 3H P", "Pass", "after 1D-1H-2C, a minimum: decline"),
     ],
+    "Responder's second call after a two-over-one (10+, a rebid promised): 10-11 invites, 12+ bids game": [
+        ("73.AQJ742.75.K95", "1S P 2H P 2S P", "3H", "six hearts and ten: 3H invites, not 4H"),
+        ("QJ.A9543.KT983.7", "1S P 2H P 2S P", "2NT", "ten, no fit, no six-card suit: 2NT invites"),
+        ("K2.Q83.KQJ862.32", "1S P 2D P 2S P", "3D", "six diamonds and eleven: 3D invites"),
+        ("K7.Q83.KQ862.Q32", "1S P 2D P 2S P", "3NT", "twelve opposite the minimum rebid: game"),
+        ("Q74.K7.AQ52.J962", "1S P 2C P 2S P", "4S", "three spades and twelve: game in opener's major"),
+        ("3.KJ72.Q95.AT962", "1S P 2C P 2H P", "3H", "four hearts and ten: the raise of the second suit invites"),
+        ("3.KJ72.QJ5.AT962", "1S P 2C P 2H P", "4H", "four hearts and twelve: game"),
+        ("Q73.K7.A852.KJ96", "1S P 2C P 2H P", "3S", "three spades and twelve: the jump preference forces to game"),
+        ("Q3.J72.A95.KQ962", "1S P 2C P 2H P", "3NT", "twelve, diamonds stopped, no fit: 3NT"),
+        ("K5.J84.Q52.AQ762", "1S P 2C P 2NT P", "3NT", "twelve opposite the 12-14 2NT: game"),
+    ],
+    "Opener's answer to the two-over-one's invitation (10-11)": [
+        ("AQT543.764.AQ8.8", "1S P 2C P 2S P 3C P", "Pass", "a minimum and a singleton club: decline"),
+        ("AQ9652.K4.Q5.K62", "1S P 2C P 2S P 3C P", "3NT", "fourteen, the red suits held: accept"),
+        ("AQ962.K84.Q5.J62", "1S P 2C P 2S P 2NT P", "Pass", "twelve: decline 2NT"),
+        ("AQ962.KQ84.Q5.62", "1S P 2C P 2H P 3H P", "Pass", "thirteen: decline the heart raise"),
+        ("AQ962.KQ84.A5.62", "1S P 2C P 2H P 3H P", "4H", "fifteen: accept the heart raise"),
+        ("AQ962.KQ84.A5.62", "1S P 2C P 2H P 3S P", "4S", "the jump preference forced to game: 4S, no slam"),
+        ("AQ962.KQ84.Q5.62", "1S P 2C P 2H P 2S P", "Pass", "the preference is not forcing: pass with 12-13"),
+        ("Q53.AJT73.KJ83.J", "1H P 2D P 3D P 4D P", "Pass", "the raise (12-17) did not force to game: pass 4D"),
+        ("AQJ843.92.T52.K2", "1S P 2D P 2S P 3NT P", "Pass", "3NT denied three spades knowing of six: pass"),
+    ],
     "Fourth suit forcing": [
         ("Q5.AKJ84.K52.862", "1D P 1H P 1S P", "2C", "fourth suit forcing: game values, no club stopper, no fit"),
         ("AQ84.Q73.KJ852.5", "1D P 1H P 1S P 2C P", "2H", "after fourth suit: three-card support first"),
@@ -108,6 +132,9 @@ MEANINGS: list[tuple[str, str, str]] = [
     ("1D P 1H P 1S P 2D", "resp2.preference", "6-10"),
     ("1D P 1S P 2C P 2NT", "resp2.2nt", "other major stopped"),
     ("1D P 1S P 2C P 2D", "resp2.preference", "as many diamonds as clubs"),
+    ("1S P 2C P 2S P 2NT", "resp2.2over1-2nt", "10-11"),
+    ("1S P 2C P 2H P 3S", "resp2.2over1-jump-preference", "forcing to game"),
+    ("1S P 2C P 2H P 3H", "resp2.2over1-raise-second", "invites game"),
     ("1D P 1H P 1NT P 2NT P 3NT", "rebid.accept-2nt", "14+ points"),
     ("1D P 1H P 1S P 2NT P Pass", "rebid.decline-2nt", "a minimum"),
 ]
@@ -116,6 +143,16 @@ MEANINGS: list[tuple[str, str, str]] = [
 @pytest.mark.parametrize(("auction", "rule", "words"), MEANINGS, ids=[m[0] for m in MEANINGS])
 def test_later_round_meaning(auction: str, rule: str, words: str) -> None:
     assert_explained(auction, rule, words)
+
+
+@pytest.mark.parametrize(("hand", "auction"), [
+    ("K.KT742.QT6.A753", "1H P 2S P 2NT P 3H P"),  # opener's answer to a jump shift's heart preference
+    ("AKQJ5.K83.62.K32", "1H P 2S P 2NT P"),  # the jump shifter after opener's 2NT
+])
+def test_a_jump_shift_is_not_a_two_over_one(hand: str, auction: str) -> None:
+    # The jump shift (19+) forced to game: the two-over-one's invitations and sign-offs do not apply.
+    rule = choose_call(Hand.parse(hand), Auction("N", auction.split()), Vulnerability.NONE).rule
+    assert "2over1" not in rule, rule
 
 
 @pytest.mark.parametrize(("hand", "auction", "expected"), [

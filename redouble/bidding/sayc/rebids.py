@@ -19,6 +19,7 @@ from redouble.bidding.conditions import (
     Unbalanced,
     any_of,
     given,
+    major,
     short,
     test,
 )
@@ -38,9 +39,13 @@ ACCEPTS_LIMIT_RAISE = (any_of(Points(14), FitPoints(15)), test("five losers or m
 DECLINES_LIMIT_RAISE = Points(11, 13)
 # Responder's 2NT invitation (11-12) after opener's limited rebid.
 INVITED_2NT = ["1x P 1y P 1NT P 2NT P ?", "1x P 1y P 1z P 2NT P ?", "1x P 1y P 2x P 2NT P ?",
-               "1D P 1M P 2C P 2NT P ?"]
+               "1D P 1M P 2C P 2NT P ?", "1x P 2y P 2x P 2NT P ?", "1x P 2y P 2z P 2NT P ?"]
 vulnerable = test("vulnerable", lambda h, e: e.ctx is not None and e.ctx.we_vulnerable)
-JUMP_REBID = ["1x P 1M P 1NT P 3M P ?", "1x P 1M P 1z P 3M P ?", "1D P 1M P 2C P 3M P ?"]
+JUMP_REBID = ["1x P 1M P 1NT P 3M P ?", "1x P 1M P 1z P 3M P ?", "1D P 1M P 2C P 3M P ?", "1x P 2M P 2x P 3M P ?",
+              "1x P 2M P 2z P 3M P ?"]
+# Responder's invitations after his two-over-one (10-11 points): his six-card minor, a raise of either of our suits.
+MINOR_INVITED = ["1x P 2m P 2x P 3m P ?", "1x P 2m P 2z P 3m P ?"]
+RAISE_INVITED = ["1x P 2y P 2x P 3x P ?", "1x P 2y P 2z P 3z P ?"]
 FSF = ["1x P 1y P 1z P 2w P ?", "1x P 1y P 2z P 2w P ?", "1x P 1y P 2z P 3w P ?"]  # after fourth suit forcing
 
 longer = test("first suit longer", lambda h, e: h.length(e.suit("x")) > h.length(e.suit("z")))
@@ -154,7 +159,7 @@ OPENER_REBIDS = [
     # Responder's 2NT invitation over opener's minimum rebid of six: accept with the top of the range (15+
     # points, the length counted: 13 HCP and six clubs made 3NT), else decline in three of the suit.
     rule("rebid.accept-2nt", "1x P 1y P 2x P 2NT P ?", "3NT", Points(15), means="accepts the invitation: 15+ points"),
-    rule("rebid.decline-2nt", "1x P 1y P 2x P 2NT P ?", "3x", Len("x", 6), HCP(0, 13),
+    rule("rebid.decline-2nt", ["1x P 1y P 2x P 2NT P ?", "1x P 2y P 2x P 2NT P ?"], "3x", Len("x", 6), HCP(0, 13),
          means="declines the invitation: six {x}, a minimum"),
     # Responder's 11-12 2NT opposite opener's limited rebid: balanced hands with 25 HCP make 3NT about three
     # times in five, with 24 two in five, with 23 one in four. Opener accepts with 14 (13 and a five-card suit:
@@ -171,6 +176,26 @@ OPENER_REBIDS = [
     rule("rebid.accept-jump-rebid", JUMP_REBID, "4M", any_of((Len("M", 2), HCP(14)), (Len("M", 3), HCP(13))),
          means="accepts the invitation: 14 with two {M}, 13 with three"),
     rule("rebid.decline-jump-rebid", JUMP_REBID, "P", HCP(0, 14), means="declines the invitation: a minimum"),
+    # After the two-over-one's invitations (10-11): game with 14 (12-13 opposite 10-11 is 22-24, too few).
+    rule("rebid.accept-2over1-invite", MINOR_INVITED, "3NT", HCP(14), Balanced(True),
+         means="accepts the invitation: 14+ points, 3NT"),
+    rule("rebid.decline-2over1-invite", MINOR_INVITED, "P", HCP(0, 13), means="declines the invitation: a minimum"),
+    rule("rebid.accept-2over1-invite", RAISE_INVITED[0], "4x", major("x"), HCP(14),
+         means="accepts the invitation: 14+ points"),
+    rule("rebid.accept-2over1-invite", RAISE_INVITED[1], "4z", major("z"), HCP(14),
+         means="accepts the invitation: 14+ points"),
+    rule("rebid.accept-2over1-invite", RAISE_INVITED, "3NT", HCP(14), Balanced(True),
+         means="accepts the invitation: 14+ points, 3NT"),
+    rule("rebid.decline-2over1-invite", RAISE_INVITED, "P", HCP(0, 13), means="declines the invitation: a minimum"),
+    # Responder's jump preference to 3M (three of them, 12+) forced to game: a minimum opener bids it.
+    rule("rebid.after-jump-preference", ["1M P 2y P 2z P 3M P ?", "1M P 2y P 2NT P 3M P ?"], "4M", Points(0, 16),
+         below("y", "M"),
+         means="game in {M}: no slam interest"),
+    rule("rebid.after-2over1-preference", "1M P 2y P 2z P 2M P ?", "P", HCP(0, 13),
+         means="pass the preference: 12-13 points"),
+    # Responder's 3NT after my rebid of six: he chose notrump knowing of them (at most two, 12-17): pass.
+    rule("rebid.pass-2over1-3nt", "1x P 2y P 2x P 3NT P ?", "P", below("y", "x"), Points(0, 17),
+         means="pass: responder chose 3NT knowing my suit"),
     # The 18+ raise of a two-over-one minor forced to game; over partner's 3NT it goes on towards slam.
     rule("rebid.minor-slam-try", "1x P 2m P 3m P 3NT P ?", "4m", Len("m", 4), Support("m", 18),
          means="slam try in {m}: 18+ points and four of them", forcing=F),
@@ -189,10 +214,12 @@ OPENER_REBIDS = [
          means="rebid: 6+ {x}, minimum"),
     rule("rebid.jump-rebid", "1x P 2y P ?", "3x", Len("x", 6), Points(16), GoodSuit("x"),
          means="jump rebid: 6+ {x}, 16+ points", forcing=GF),
-    rule("rebid.raise-2over1", "1x P 2m P ?", "3m", Len("m", 4), Points(18),
-         means="raise: 4+ {m}, 18+ points, forcing to game (slam interest)", forcing=GF),
+    # Both raises are 3m, so a listener reads the first: the 12-17 one, not forcing past responder's promised
+    # rebid (read as the 18+ one's game force, opener went on to 5m over responder's 4m with a minimum).
     rule("rebid.raise-2over1", "1x P 2m P ?", "3m", Len("m", 4), Points(12, 17),
          means="raise: 4+ {m}"),
+    rule("rebid.raise-2over1", "1x P 2m P ?", "3m", Len("m", 4), Points(18),
+         means="raise: 4+ {m}, 18+ points, forcing to game (slam interest)", forcing=GF),
     rule("rebid.new-suit-3", "1x P 2y P ?", "3z", Len("z", 4), Points(15), below("z", "y"),
          means="new suit at the three level: 4+ {z}, extra values", forcing=F),
     rule("rebid.own-suit", "1x P 2y P ?", "2x", Len("x", 5), Points(12, 15),

@@ -28,8 +28,15 @@ fourth_stopped = test("a stopper in the fourth suit", lambda h, e: h.stopper(_fo
 
 
 no_longer_second = test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2)
+no_three_of_opener_major = test("not three of opener's major", lambda h, e: not (
+    e.suit("x").is_major and h.length(e.suit("x")) >= 3))
 no_six_card_major = test("no six-card major to play in", lambda h, e: max(h.length(Suit.HEARTS),
                                                                           h.length(Suit.SPADES)) < 6)
+
+# Opener's new suit at the two level below his first suit, a major, after a two-over-one (not a reverse).
+NEW_SUIT_AFTER_2OVER1 = "1x P 2y P 2z P ?"
+lower_new_suit = (major("x"), below("z", "x"))
+two_over_one = below("y", "x")  # not a jump shift (1H 2S): that response forced to game
 
 RESPONDER_REBIDS = [
     # --- opener rebid 1NT (12-14): 1x P 1y P 1NT P ? ----------------------------------------------------
@@ -175,6 +182,49 @@ RESPONDER_REBIDS = [
     # bid), so a misfit can still find notrump, rather than jumping to game in it.
     rule("resp2.after-reverse-rebid", "1x P 1y P 2z P ?", "2y", above("z", "x"), below("z", "y"), Len("y", 6),
          HCP(0, 12), means="six {y}: rebid after the reverse", forcing=F),
+    # --- after a two-over-one and opener's rebid: 1x P 2y P 2x P ?, 1M P 2y P 2z P ?, 1x P 2y P 2NT P ? ----------
+    # The booklet: the unpassed two-over-one (10+) promises a second bid; 2NT, three of responder's suit or a raise
+    # of opener's second suit invite game with 10-11; 2M is a preference; the jump preference to 3M forces to
+    # game; anything at game is to play. So game needs 12 (opener's minimum rebid is 12-15), not the 13 of a
+    # one-level response (before, the natural layer bid 4M with ten HCP and six hearts after 1S-2H-2S, and opener
+    # went on to 4S over 3C with a minimum and a singleton club).
+    rule("resp2.2over1-game-raise", "1M P 2y P 2M P ?", "4M", below("y", "M"), Len("M", 3), Support("M", 12, 16),
+         passed=False, means="game in opener's major: three {M}, 12+ points"),
+    rule("resp2.2over1-game", "1x P 2M P 2x P ?", "4M", below("M", "x"), Len("M", 6), HCP(12),
+         no_three_of_opener_major, passed=False, means="game: 6+ {M}, 12+ points"),
+    rule("resp2.2over1-3nt", "1x P 2y P 2x P ?", "3NT", two_over_one, HCP(12, 17), Balanced(True),
+         no_six_card_major, no_three_of_opener_major, passed=False,
+         means="game: 12-17 points, no fit for opener's major"),
+    rule("resp2.2over1-jump-rebid", "1x P 2y P 2x P ?", ">y", two_over_one, Len("y", 6), HCP(0, 11),
+         no_three_of_opener_major, passed=False, means="invites game: 6+ {y}, 10-11 points", forcing=INV),
+    rule("resp2.2over1-raise", "1x P 2y P 2x P ?", ">x", two_over_one, Len("x", 3), HCP(0, 11), passed=False,
+         means="invites game: three {x}, 10-11 points", forcing=INV),
+    rule("resp2.2over1-2nt", "1x P 2y P 2x P ?", "2NT", two_over_one, HCP(0, 11), passed=False,
+         means="invites 3NT: 10-11 points, no fit", forcing=INV),
+    # Opener's new suit below his first major (not a reverse: 12-18, forcing one round): 1M P 2y P 2z P ?
+    rule("resp2.2over1-jump-preference", NEW_SUIT_AFTER_2OVER1, "3x", *lower_new_suit, Len("x", 3), HCP(12),
+         passed=False, means="jump preference: three {x}, 12+ points, forcing to game", forcing=GF),
+    rule("resp2.2over1-raise-second", NEW_SUIT_AFTER_2OVER1, "4z", *lower_new_suit, Len("z", 4), HCP(11),
+         Support("z", 12, 16), major("z"), passed=False, means="game in {z}: four {z}, 12+ points"),
+    rule("resp2.2over1-raise-second", NEW_SUIT_AFTER_2OVER1, "3z", *lower_new_suit, Len("z", 4), HCP(0, 11),
+         passed=False, means="invites game: four {z}, 10-11 points", forcing=INV),
+    rule("resp2.2over1-3nt", NEW_SUIT_AFTER_2OVER1, "3NT", *lower_new_suit, HCP(12, 17), Balanced(True),
+         fourth_stopped, Len("z", 0, 3), Len("x", 0, 2), passed=False,
+         means="game: 12-17 points, the fourth suit stopped"),
+    rule("resp2.2over1-jump-rebid", NEW_SUIT_AFTER_2OVER1, "3y", *lower_new_suit, Len("y", 6), HCP(0, 11),
+         Len("x", 0, 2), passed=False, means="invites game: 6+ {y}, 10-11 points", forcing=INV),
+    rule("resp2.2over1-2nt", NEW_SUIT_AFTER_2OVER1, "2NT", *lower_new_suit, HCP(0, 11), fourth_stopped,
+         Len("x", 0, 2), passed=False, means="invites 3NT: 10-11 points, the fourth suit stopped", forcing=INV),
+    rule("resp2.2over1-preference", NEW_SUIT_AFTER_2OVER1, "2x", *lower_new_suit, Len("x", 2), HCP(0, 11),
+         passed=False, means="preference: 2+ {x}, 10-11 points"),
+    rule("resp2.2over1-2nt", NEW_SUIT_AFTER_2OVER1, "2NT", *lower_new_suit, HCP(0, 11), passed=False,
+         means="invites 3NT: 10-11 points", forcing=INV),
+    # Opener's 2NT (12-14 balanced): the booklet's promised rebid makes it forcing; game with three of his major
+    # (2NT may hold five) or notrump; the minimum two-over-one's forced call is the natural layer's.
+    rule("resp2.2over1-game-raise", "1M P 2y P 2NT P ?", "3M", below("y", "M"), Len("M", 3), HCP(12, 16),
+         passed=False, means="three {M}, 12+ points: opener's 2NT may hold five", forcing=GF),
+    rule("resp2.2over1-3nt", "1x P 2y P 2NT P ?", "3NT", two_over_one, HCP(12, 17), no_six_card_major, passed=False,
+         means="game: 12-17 points"),
     # Opener's slam try in our two-over-one minor (1x 2m 3m 3NT 4m): a minimum two-over-one signs off in five.
     rule("resp2.minor-cue", "1x P 2m P 3m P 3NT P 4m P ?", ">y", HCP(13), ace_or_king("y"), above("y", "m"),
          given("not opener's suit", lambda e: e.suit("y") != e.suit("x")),
