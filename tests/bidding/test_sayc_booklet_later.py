@@ -107,6 +107,15 @@ SECTIONS: dict[str, list[Row]] = {
         ("Q53.AJT73.KJ83.J", "1H P 2D P 3D P 4D P", "Pass", "the raise (12-17) did not force to game: pass 4D"),
         ("AQJ843.92.T52.K2", "1S P 2D P 2S P 3NT P", "Pass", "3NT denied three spades knowing of six: pass"),
     ],
+    "1C-1D-1H-1S is natural (the booklet's exception to fourth suit forcing)": [
+        ("KJ84.52.AQ852.J2", "1C P 1D P 1H P", "1S", "four spades: 1S, forcing one round (not 2NT)"),
+        ("5432.Q2.AKJ84.K6", "1C P 1D P 1H P", "1S", "four small spades and game values: 1S is still natural"),
+        ("AQ96.KJ84.5.Q852", "1C P 1D P 1H P 1S P", "2S", "four spades, a minimum: raise"),
+        ("AQ96.KJ84.5.AK85", "1C P 1D P 1H P 1S P", "4S", "four spades and 19 support points: game"),
+        ("A96.KJ84.52.AQ85", "1C P 1D P 1H P 1S P", "1NT", "no four spades, 12-14 balanced: 1NT"),
+        ("A96.KJ84.5.AQ852", "1C P 1D P 1H P 1S P", "2C", "no four spades, five clubs, a minimum: 2C"),
+        ("KJ84.52.AQ852.J2", "1C P 1D P 1H P 1S P 1NT P", "2NT", "eleven opposite 12-14: 2NT invites"),
+    ],
     "Fourth suit forcing": [
         ("Q5.AKJ84.K52.862", "1D P 1H P 1S P", "2C", "fourth suit forcing: game values, no club stopper, no fit"),
         ("AQ84.Q73.KJ852.5", "1D P 1H P 1S P 2C P", "2H", "after fourth suit: three-card support first"),
@@ -132,6 +141,7 @@ MEANINGS: list[tuple[str, str, str]] = [
     ("1D P 1H P 1S P 2D", "resp2.preference", "6-10"),
     ("1D P 1S P 2C P 2NT", "resp2.2nt", "other major stopped"),
     ("1D P 1S P 2C P 2D", "resp2.preference", "as many diamonds as clubs"),
+    ("1C P 1D P 1H P 1S", "resp2.natural-spades", "four spades"),
     ("1S P 2C P 2S P 2NT", "resp2.2over1-2nt", "10-11"),
     ("1S P 2C P 2H P 3S", "resp2.2over1-jump-preference", "forcing to game"),
     ("1S P 2C P 2H P 3H", "resp2.2over1-raise-second", "invites game"),

@@ -39,7 +39,9 @@ ACCEPTS_LIMIT_RAISE = (any_of(Points(14), FitPoints(15)), test("five losers or m
 DECLINES_LIMIT_RAISE = Points(11, 13)
 # Responder's 2NT invitation (11-12) after opener's limited rebid.
 INVITED_2NT = ["1x P 1y P 1NT P 2NT P ?", "1x P 1y P 1z P 2NT P ?", "1x P 1y P 2x P 2NT P ?",
-               "1D P 1M P 2C P 2NT P ?", "1x P 2y P 2x P 2NT P ?", "1x P 2y P 2z P 2NT P ?"]
+               "1D P 1M P 2C P 2NT P ?", "1x P 2y P 2x P 2NT P ?", "1x P 2y P 2z P 2NT P ?",
+               "1C P 1D P 1H P 1S P 1NT P 2NT P ?", "1C P 1D P 1H P 1S P 2C P 2NT P ?",
+               "1C P 1D P 1H P 1S P 2D P 2NT P ?"]
 vulnerable = test("vulnerable", lambda h, e: e.ctx is not None and e.ctx.we_vulnerable)
 JUMP_REBID = ["1x P 1M P 1NT P 3M P ?", "1x P 1M P 1z P 3M P ?", "1D P 1M P 2C P 3M P ?", "1x P 2M P 2x P 3M P ?",
               "1x P 2M P 2z P 3M P ?"]
@@ -59,6 +61,21 @@ OPENER_REBIDS = [
          means="jump raise: 4 {M}, 16-18 points", forcing=INV),
     rule("rebid.raise", ONE_LEVEL_M, "2M", Len("M", 4), Support("M", 12, 15),
          means="raise: 4 {M}, 12-15 points"),
+    # Responder's natural 1S after 1C-1D-1H (the booklet's exception to fourth suit forcing): raise it as any
+    # one-level major.
+    rule("rebid.raise-game", "1C P 1D P 1H P 1S P ?", "4S", Len("S", 4), Support("S", 19),
+         means="raise to game: 4 spades, 19-21 points"),
+    rule("rebid.jump-raise", "1C P 1D P 1H P 1S P ?", "3S", Len("S", 4), Support("S", 16, 18),
+         means="jump raise: 4 spades, 16-18 points", forcing=INV),
+    rule("rebid.raise", "1C P 1D P 1H P 1S P ?", "2S", Len("S", 4), Support("S", 12, 15),
+         means="raise: 4 spades, 12-15 points"),
+    rule("rebid.2nt-jump", "1C P 1D P 1H P 1S P ?", "2NT", Balanced(), HCP(18, 19), means="18-19 balanced",
+         forcing=INV),
+    rule("rebid.1nt", "1C P 1D P 1H P 1S P ?", "1NT", Balanced(), HCP(12, 14), means="12-14 balanced"),
+    rule("rebid.raise-minor", "1C P 1D P 1H P 1S P ?", "2D", Len("D", 4), Points(12, 15),
+         means="raise: 4 diamonds, 12-15 points"),
+    rule("rebid.own-suit", "1C P 1D P 1H P 1S P ?", "2C", Len("C", 5), Points(12, 15),
+         means="rebid: 5+ clubs, minimum"),
     rule("rebid.jump-shift", "1x P 1y P ?", ">>z", Points(19), Len("z", 4), not_longer_z, Unbalanced(),
          means="jump shift: 19+ points, 4+ {z}, forcing to game", forcing=GF),
     rule("rebid.2nt-jump", "1x P 1y P ?", "2NT", Balanced(), HCP(18, 19),

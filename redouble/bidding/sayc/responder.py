@@ -28,6 +28,9 @@ fourth_stopped = test("a stopper in the fourth suit", lambda h, e: h.stopper(_fo
 
 
 no_longer_second = test("no longer in opener's second suit", lambda h, e: h.length(e.suit("z")) <= 2)
+AFTER_NATURAL_SPADES = ["1C P 1D P 1H P 1S P 1NT P ?", "1C P 1D P 1H P 1S P 2C P ?", "1C P 1D P 1H P 1S P 2D P ?"]
+not_one_level_spades = given("not 1C-1D-1H, where 1S is natural", lambda e: _fourth_suit(e) != Suit.SPADES
+                             or e.ctx is None or e.ctx.last_bid is None or e.ctx.last_bid.level > 1)
 no_three_of_opener_major = test("not three of opener's major", lambda h, e: not (
     e.suit("x").is_major and h.length(e.suit("x")) >= 3))
 no_six_card_major = test("no six-card major to play in", lambda h, e: max(h.length(Suit.HEARTS),
@@ -136,7 +139,15 @@ RESPONDER_REBIDS = [
          given("a new suit", lambda e: e.suit("z") not in (e.suit("x"), e.suit("M"))),
          means="five {M} after the jump shift: forcing", forcing=F),
     # --- fourth suit forcing: 1x P 1y P 1z P ? and 1x P 1y P 2z P ? with game values and no natural bid --------
-    rule("resp2.fourth-suit", ["1x P 1y P 1z P ?", "1x P 1y P 2z P ?"], ">w", HCP(13),
+    # The booklet's exception: 1C-1D-1H-1S is natural (four spades, forcing one round), not fourth suit forcing:
+    # opener bids up the line, so 1H may hide four spades too (before, four spades and 11 bid 2NT over 1H).
+    rule("resp2.natural-spades", "1C P 1D P 1H P ?", "1S", Len("S", 4), HCP(6), passed=False,
+         means="natural: four spades, forcing one round (not fourth suit forcing)", forcing=F),
+    # After opener's minimum answer to it (1NT 12-14 balanced, 2C five clubs, 2D four diamonds): the usual bands.
+    rule("resp2.3nt", AFTER_NATURAL_SPADES, "3NT", HCP(13, 17), means="game: 13-17 points"),
+    rule("resp2.2nt", AFTER_NATURAL_SPADES, "2NT", HCP(11, 12), means="invites 3NT: 11-12 points", forcing=INV),
+    rule("resp2.pass", AFTER_NATURAL_SPADES, "P", HCP(0, 10), means="pass: no game"),
+    rule("resp2.fourth-suit", ["1x P 1y P 1z P ?", "1x P 1y P 2z P ?"], ">w", HCP(13), not_one_level_spades,
          test("no fit with opener and no stopper for notrump in the fourth suit",
               lambda h, e: h.length(e.suit("x")) < (3 if e.suit("x").is_major else 4)
               and h.length(e.suit("z")) < 4 and not h.stopper(e.suit("w"))
