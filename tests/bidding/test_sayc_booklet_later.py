@@ -116,6 +116,12 @@ SECTIONS: dict[str, list[Row]] = {
         ("A96.KJ84.5.AQ852", "1C P 1D P 1H P 1S P", "2C", "no four spades, five clubs, a minimum: 2C"),
         ("KJ84.52.AQ852.J2", "1C P 1D P 1H P 1S P 1NT P", "2NT", "eleven opposite 12-14: 2NT invites"),
     ],
+    "Responder's minimum after opener's reverse (16+, forcing one round)": [
+        ("J752.J8.A9852.J2", "1C P 1S P 2H P", "2NT", "seven: 2NT shows the minimum, not 3NT"),
+        ("T94.A92.J4.QT763", "1D P 1NT P 2H P", "2NT", "after 1NT, seven: 2NT"),
+        ("KQ8.KT73.3.AKQ65", "1C P 1S P 2H P 2NT P", "Pass", "seventeen opposite 6-8: no game"),
+        ("AK8.KQT73.3.AKQ6", "1C P 1S P 2H P 2NT P", "3NT", "twenty opposite 6-8: game"),
+    ],
     "Fourth suit forcing": [
         ("Q5.AKJ84.K52.862", "1D P 1H P 1S P", "2C", "fourth suit forcing: game values, no club stopper, no fit"),
         ("AQ84.Q73.KJ852.5", "1D P 1H P 1S P 2C P", "2H", "after fourth suit: three-card support first"),

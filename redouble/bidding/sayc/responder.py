@@ -193,6 +193,13 @@ RESPONDER_REBIDS = [
     # bid), so a misfit can still find notrump, rather than jumping to game in it.
     rule("resp2.after-reverse-rebid", "1x P 1y P 2z P ?", "2y", above("z", "x"), below("z", "y"), Len("y", 6),
          HCP(0, 12), means="six {y}: rebid after the reverse", forcing=F),
+    # A minimum (6-8) opposite the reverse (16+) makes game about one time in six even with 3NT's 22-25 HCP
+    # together: 2NT shows it, not forcing, and opener goes on with 18+ (before, the natural layer bid 3NT with
+    # six to eight HCP: 1 made of 12 on the pool and wide deals, where 9+ made 3NT three times in four).
+    rule("resp2.after-reverse-minimum", "1x P 1y P 2z P ?", "2NT", above("z", "x"), below("z", "y"), HCP(0, 8),
+         Len("z", 0, 3), means="a minimum after the reverse: 6-8 points, no fit for {z}"),
+    rule("resp2.after-reverse-minimum", "1x P 1NT P 2z P ?", "2NT", above("z", "x"), HCP(0, 8), Len("z", 0, 3),
+         means="a minimum after the reverse: 6-8 points, no fit for {z}"),
     # --- after a two-over-one and opener's rebid: 1x P 2y P 2x P ?, 1M P 2y P 2z P ?, 1x P 2y P 2NT P ? ----------
     # The booklet: the unpassed two-over-one (10+) promises a second bid; 2NT, three of responder's suit or a raise
     # of opener's second suit invite game with 10-11; 2M is a preference; the jump preference to 3M forces to
