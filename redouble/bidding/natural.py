@@ -962,10 +962,13 @@ def _artificial_doubled(ctx: Context) -> bool:
         return False
     if last.strain is None or last.strain.suit is None:
         return False
+    suit = last.strain.suit
     bidder = next((ex for ex in reversed(ctx.history) if ex.call.is_bid), None)
-    if bidder is None or bidder.meaning.range.length_min[last.strain.suit] >= 3:
+    if bidder is None or bidder.meaning.range.length_min[suit] >= 3:
         return False
-    return ctx.ranges[bidder.seat].length_min[last.strain.suit] < 3
+    if ctx.ranges[bidder.seat].length_min[suit] + ctx.ranges[bidder.seat.partner].length_min[suit] >= 8:
+        return False  # a raise: two cards opposite a weak two's six are a fit, not an artificial bid
+    return ctx.ranges[bidder.seat].length_min[suit] < 3
 
 
 def _forced_call(ctx: Context, hand: Hand, avoid: Call | None = None) -> tuple[Call, str, str]:

@@ -78,6 +78,11 @@ CASES = [
     # 1C (2S) 3C cue-bid doubled: neither partner leaves it there.
     ("AKT764.832.84.86", "1C 2S P 3C X", "E", "3S", "an artificial cue-bid doubled: the overcaller bids his suit"),
     ("532.JT96.AK93.A9", "1C 2S P 3C X P P", "E", "3S", "the cue-bidder does not pass his own cue doubled"),
+    # A raise doubled is no artificial bid: two cards opposite a weak two's six, three opposite a preempt's
+    # seven are a fit, and the preempter leaves the doubled game alone (it ran to 4S, 5D and 3NT).
+    ("8.KQT953.K953.63", "P 2H 3D 4H X", "W", "Pass", "partner's raise of my weak two doubled: pass"),
+    ("8.KQT953.K953.63", "P 2H 3D 3H X", "W", "Pass", "the competitive raise doubled: pass"),
+    ("84.93.J2.KQJT862", "1H 3C 3H 5C X", "N", "Pass", "partner's raise of my preempt doubled: pass"),
     ("AKJ.T73.AT.Q8652", "2H P P X P", "N", "3H", "advancing a double of a weak two with 13+: cue-bid"),
     ("J9543..K93.AJ854", "1H P 2H", "N", "X", "over their raise: a void and two five-card suits double"),
     ("T4.954.A2.AKQ643", "2H 2S P", "N", "4S", "partner's overcall of a weak two: game in the major, not 5C"),
