@@ -1,11 +1,11 @@
 """Close bidding decisions settled by simulation, as the strongest robots do.
 
-Where the rules leave two or three plausible calls -- pass or bid on in competition; stop in a part score
-or bid game; stop in game or bid slam -- the robot deals the three hands it cannot see
-consistently with the auction (the card player's sampler, :mod:`redouble.cardplay.auction_fit`), bids
-each candidate out with the rules on all four seats, scores each final contract double-dummy (one search a
-contract, :func:`redouble.dd.solve_contracts`) and keeps the rules' call unless another does better by a
-margin on the same layouts.
+Where the rules leave two or three plausible calls -- pass or bid on in competition, up to a save at the five
+level over their game; stop in a part score or bid game; stop in game or bid slam -- the robot deals the three
+hands it cannot see consistently with the auction (the card player's sampler,
+:mod:`redouble.cardplay.auction_fit`), bids each candidate out with the rules on all four seats, scores each
+final contract double-dummy (one search a contract, :func:`redouble.dd.solve_contracts`) and keeps the rules'
+call unless another does better by a margin on the same layouts.
 
 Only calls whose meaning partner does not depend on are candidates: natural bids in a suit our side has
 shown a fit in, and pass. Conventional calls, answers to partner's forcing calls and slam machinery stay
@@ -69,6 +69,9 @@ MAX_CALLS = 40  # a bid-out longer than this is cut short (the rules never bid t
 # Combined HCP (mine and partner's least) from which a slam is a candidate, and a game.
 SLAM_POINTS = 30
 GAME_POINTS = 22
+# The highest level simulation weighs bidding on in our fit over their bid: five, the level of a save over
+# their game in a major and of the push that makes them guess.
+SAVE_LEVEL = 5
 
 
 @dataclass(frozen=True)
@@ -149,8 +152,8 @@ def _rules_and_others(hand: Hand, auction: Auction, vulnerability: Vulnerability
         wanted.append(Call.PASS)
         if fit is not None and fit != Strain.NOTRUMP:
             on = cheapest_over(auction.last_bid, fit)
-            if on is not None and on.level <= GAME_LEVEL[fit]:
-                wanted.append(on)
+            if on is not None and on.level <= SAVE_LEVEL:
+                wanted.append(on)  # compete, or over their game save (or push them) at the five level
     if fit is not None:
         game = Call.bid(GAME_LEVEL[fit], fit)
         slam = Call.bid(6, fit)

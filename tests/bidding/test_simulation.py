@@ -50,6 +50,42 @@ def test_competitive_candidates_are_the_rules_call_then_pass_or_bidding_on() -> 
     assert candidates("KQ2.A953.J84.Q72", "1H P 2H 2S") == []
 
 
+SAVER = Hand.parse("5.AQJ763.KJ4.Q72")
+OVER_THEIR_GAME = Auction("N", "1H 1S 2H 4S".split())
+# Layouts of the others' hands (drawn to fit the auction) where East's 4S makes exactly and North's 5H goes
+# one down at worst: the save is worth 8 IMPs or more, and 10 if they bid on to 5S.
+SAVE_PAYS = ["AKJ72..A752.J954 63.K982.T983.KT3 QT984.T54.Q6.A86",
+             "AK8742.8.952.AK8 6.T94.AQT873.J93 QJT93.K52.6.T654",
+             "AQT93.842.A32.J9 72.K95.T9765.KT3 KJ864.T.Q8.A8654",
+             "KQJT9.T85.T9.KJ8 87.942.Q86.AT643 A6432.K.A7532.95",
+             "AK974.985.A875.3 32.T42.T963.AKT4 QJT86.K.Q2.J9865",
+             "AJ632.92.Q852.A4 98.T854.9.KJT963 KQT74.K.AT763.85"]
+# Layouts where 4S goes down: defending is right.
+DEFENCE_PAYS = ["AQ7643.94.A75.K4 8.T852.Q983.A963 KJT92.K.T62.JT85",
+                "AJ843.K.AT52.843 97.9854.Q98.KT96 KQT62.T2.763.AJ5",
+                "AJT74.T.Q52.AKJ5 82.K985.AT8.9843 KQ963.42.9763.T6",
+                "AQ987.T54.632.A3 KJ432.982.T7.J85 T6.K.AQ985.KT964",
+                "AJT93.9.T982.AT4 42.852.AQ76.J853 KQ876.KT4.53.K96",
+                "QT7432.T4.AQ82.5 KJ9.K982.T5.J984 A86.5.9763.AKT63"]
+
+
+def test_over_their_game_the_five_level_save_is_a_candidate() -> None:
+    # Partner raised my hearts; they jumped to game in spades: defend, or save (or push) in 5H.
+    assert candidates(str(SAVER), str(OVER_THEIR_GAME)) == ["Pass", "5H"]
+    # Not past the five level: over their 5S, 6H is no save simulation weighs.
+    assert candidates(str(SAVER), "1H 1S 2H 5S") == []
+
+
+@pytest.mark.parametrize(("others", "chosen"), [(SAVE_PAYS, "5H"), (DEFENCE_PAYS, "Pass")])
+def test_simulation_saves_where_their_game_makes_and_defends_where_it_fails(others: list[str], chosen: str) -> None:
+    layouts = [Deal.parse(f"N:{SAVER} {hands}") for hands in others]
+    cands = close_candidates(SAVER, OVER_THEIR_GAME, NONE)
+    outcomes = simulate(SAVER, OVER_THEIR_GAME, cands, layouts)
+    assert [o.layouts for o in outcomes] == [len(layouts)] * 2
+    assert (outcomes[1].advantage >= 8) == (chosen == "5H")
+    assert pick(cands, outcomes).call == Call(chosen)
+
+
 def test_game_candidates_after_stayman() -> None:
     assert candidates(str(GAME_HAND), "1NT P 2C P 2H P") == ["4H", "Pass"]
 
