@@ -67,6 +67,14 @@ SECTIONS: dict[str, list[Row]] = {
         ("52.KJ84.KQ52.Q62", "1D P 1H P 2C P", "3D", "11-12 with diamonds: jump preference invites"),
         ("52.KJ8643.Q52.J6", "1D P 1H P 2C P", "2H", "six hearts, weak: rebid them"),
     ],
+    "Responder's rebids after 1H-1S-2m": [
+        ("T8432.KT.AJ964.Q", "1H P 1S P 2C P", "2H", "ten and two hearts: preference, not game"),
+        ("AKJ932.T8.QJ87.2", "1H P 1S P 2C P", "4S", "six spades and 13 points: game"),
+        ("AKJ932.T8.Q987.2", "1H P 1S P 2C P", "2S", "six spades and ten HCP: 2S to play"),
+        ("KQ82.85.Q72.KJ42", "1H P 1S P 2C P", "2NT", "11-12 with diamonds stopped: 2NT invites"),
+        ("KQ872.85.AJ7.KJ2", "1H P 1S P 2C P", "3NT", "13+ with diamonds stopped: 3NT"),
+        ("KQ852.5.Q72.J842", "1H P 1S P 2C P", "Pass", "6-10 with clubs and no heart fit: pass"),
+    ],
     "Opener's answer to responder's 2NT invitation (11-12)": [
         ("AK3.Q87.98642.QJ", "1D P 1H P 1NT P 2NT P", "Pass", "after 1NT, a minimum (12): decline"),
         ("AQ.J65.KJ652.Q87", "1D P 1H P 1NT P 2NT P", "3NT", "after 1NT, 13 and a five-card suit: accept"),

@@ -31,6 +31,8 @@ no_longer_second = test("no longer in opener's second suit", lambda h, e: h.leng
 AFTER_NATURAL_SPADES = ["1C P 1D P 1H P 1S P 1NT P ?", "1C P 1D P 1H P 1S P 2C P ?", "1C P 1D P 1H P 1S P 2D P ?"]
 not_one_level_spades = given("not 1C-1D-1H, where 1S is natural", lambda e: _fourth_suit(e) != Suit.SPADES
                              or e.ctx is None or e.ctx.last_bid is None or e.ctx.last_bid.level > 1)
+other_minor_stopped = test("a stopper in the other minor", lambda h, e: h.stopper(
+    Suit.CLUBS if e.suit("m") == Suit.DIAMONDS else Suit.DIAMONDS))
 no_three_of_opener_major = test("not three of opener's major", lambda h, e: not (
     e.suit("x").is_major and h.length(e.suit("x")) >= 3))
 no_six_card_major = test("no six-card major to play in", lambda h, e: max(h.length(Suit.HEARTS),
@@ -102,9 +104,23 @@ RESPONDER_REBIDS = [
     # With a six-card suit of my own and only two of opener's major, my suit is the better partscore.
     rule("resp2.rebid", "1M P 1y P 2z P ?", "2y", Len("y", 6), Len("M", 0, 2), HCP(5, 10),
          means="to play: 6+ {y}, a minimum"),
-    rule("resp2.preference", "1M P 1y P 2z P ?", "2M", Len("M", 2, 2), HCP(0, 9),
+    rule("resp2.preference", "1M P 1y P 2z P ?", "2M", Len("M", 2, 2), HCP(0, 10),
          no_longer_second,
          means="preference: 2 {M}, a minimum"),
+    # --- 1H P 1S P 2m P ? (opener's minor, not a reverse: five hearts, four of the minor, 12-18) ---------------
+    # The booklet's bands as after 1D-1M-2C (before, the natural layer bid 4H with ten HCP and two hearts, 4S
+    # with a six-card suit and eleven, and jumped to five of the minor).
+    rule("resp2.game-major", "1H P 1S P 2m P ?", "4S", Len("S", 6), Points(13), means="game: 6+ spades, 13+ points"),
+    rule("resp2.3nt", "1H P 1S P 2m P ?", "3NT", HCP(13, 17), Balanced(True), other_minor_stopped, Len("H", 0, 2),
+         Len("m", 0, 3), no_six_card_major, means="game: 13-17 points, the other minor stopped"),
+    rule("resp2.jump-rebid", "1H P 1S P 2m P ?", "3S", Len("S", 6), Points(11, 12),
+         means="invitational: 6+ spades, 11-12 points", forcing=INV),
+    rule("resp2.2nt", "1H P 1S P 2m P ?", "2NT", HCP(11, 12), Balanced(True), other_minor_stopped, Len("H", 0, 2),
+         means="invites 3NT: 11-12 points, the other minor stopped", forcing=INV),
+    rule("resp2.raise-second", "1H P 1S P 2m P ?", "3m", Len("m", 4), HCP(11, 12),
+         means="invites game: 4+ {m}, 11-12 points", forcing=INV),
+    rule("resp2.pass", "1H P 1S P 2m P ?", "P", HCP(0, 10), Len("H", 0, 1),
+         means="pass: 6-10 points, no fit for hearts"),
     # After the 1NT response (6-10) the same preference: opener's major has five, the new suit four, so three
     # of the major (or two with no more of the new suit) make the longer fit (1S 1NT 2H passed with three
     # spades and two hearts left us in a four-two fit).
