@@ -199,6 +199,10 @@ RESPONDER_REBIDS = [
          means="6-10 points, the fourth suit stopped, no fit for {z}"),
     rule("resp2.preference", "1m P 1y P 1z P ?", "2m", minor_fit, HCP(0, 10), Support("m", 0, 12),
          means="preference: {m} support, 6-10 points"),
+    # 6-10 signs off even without the fourth suit stopped: 1NT (opener's 1z is not forcing, so a part score it
+    # is); before, the natural layer bid 2NT or 3NT on ten HCP.
+    rule("resp2.1nt", "1x P 1y P 1z P ?", "1NT", HCP(6, 10), Balanced(True), Len("z", 0, 3),
+         means="6-10 points, no fit for {z}"),
     # --- after a reverse (16+, forcing): 1x P 1y P 2z P ? (natural, but never pass) -----------------------
     rule("resp2.after-reverse-3nt", "1x P 1y P 2z P ?", "3NT", above("z", "x"), below("z", "y"), HCP(10, 14),
          Stopper("theirs"), Balanced(True), no_six_card_major, means="3NT: 10+ points, a balanced hand"),
