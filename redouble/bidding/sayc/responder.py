@@ -110,7 +110,8 @@ RESPONDER_REBIDS = [
     # --- 1H P 1S P 2m P ? (opener's minor, not a reverse: five hearts, four of the minor, 12-18) ---------------
     # The booklet's bands as after 1D-1M-2C (before, the natural layer bid 4H with ten HCP and two hearts, 4S
     # with a six-card suit and eleven, and jumped to five of the minor).
-    rule("resp2.game-major", "1H P 1S P 2m P ?", "4S", Len("S", 6), Points(13), means="game: 6+ spades, 13+ points"),
+    rule("resp2.game-major", "1H P 1S P 2m P ?", "4S", Len("S", 6), Points(13, 17), Len("H", 0, 2),
+         means="game: 6+ spades, 13-17 points, no heart fit"),
     rule("resp2.3nt", "1H P 1S P 2m P ?", "3NT", HCP(13, 17), Balanced(True), other_minor_stopped, Len("H", 0, 2),
          Len("m", 0, 3), no_six_card_major, means="game: 13-17 points, the other minor stopped"),
     rule("resp2.jump-rebid", "1H P 1S P 2m P ?", "3S", Len("S", 6), Points(11, 12),
