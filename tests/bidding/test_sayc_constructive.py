@@ -18,6 +18,11 @@ CASES = [
     ("QJ975.A.K7532.42", "", "1S", "ten HCP and five-five: 20, open the higher"),
     ("KT653..AQJ8.T975", "", "Pass", "ten HCP and 5-4-4-0: 19, no opening"),
     ("KJ853.Q2.K7.J932", "", "Pass", "ten HCP and 5-4: 19, no opening"),
+    # Responder with fewer than six HCP and no one-level bid passes, seven cards or not (the natural layer bid
+    # 2C over 1S with a 4-count, which opener reads as a two-over-one).
+    ("K.T4.832.JT98532", "1S P", "Pass", "four HCP and seven clubs: pass"),
+    ("Q62.93.5.Q875432", "1D P", "Pass", "four HCP and seven clubs over 1D: pass"),
+    ("KQT963.84.732.54", "1C P", "1S", "five HCP and six spades: the one-level response"),
     # Two over one: 10+ HCP (a 9-count with a five-card suit bids 1NT; its 3NT later went down).
     ("QJ5.J7.853.AJ653", "1H P", "1NT", "nine HCP: not enough for two over one"),
     ("QJ5.J7.A53.AJ653", "1H P", "2C", "eleven HCP and five clubs: two over one"),

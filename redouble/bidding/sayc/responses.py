@@ -17,6 +17,7 @@ from redouble.bidding.conditions import (
     NoFourCardMajor,
     Points,
     Support,
+    any_of,
     given,
     test,
 )
@@ -102,5 +103,8 @@ RESPONSES = [
          means="6-10 points, no four-card major"),
     rule("resp.two-over-one", "1D P ?", "2C", Len("C", 3), Points(11), NoFourCardMajor(), passed=False,
          means="new suit: clubs, 11+ points, no better bid", forcing=F),
-    rule("resp.pass", ["1x P ?"], "P", Points(0, 5), means="pass: fewer than 6 points", shows=(HCP(0, 7),)),
+    # Fewer than six HCP with no response at the one level passes whatever the length (a 4-count with seven clubs
+    # bid 2C over 1S, which partner reads as a two-over-one).
+    rule("resp.pass", ["1x P ?"], "P", any_of(Points(0, 5), HCP(0, 5)), means="pass: fewer than 6 points",
+         shows=(HCP(0, 7),)),
 ]
