@@ -35,6 +35,10 @@ SECTIONS: dict[str, list[Row]] = {
     "Responder's rebids after opener's new suit at the one level": [
         ("52.KJ84.Q52.KJ62", "1D P 1H P 1S P", "1NT", "6-10 balanced: 1NT"),
         ("KQ2.JT876.K53.83", "1D P 1H P 1S P", "1NT", "6-10 with clubs unstopped: 1NT still signs off"),
+        ("2.JT876.K53.K832", "1D P 1H P 1S P", "2D", "6-10, a singleton spade, three diamonds: preference"),
+        ("2.KJ876.Q53.K832", "1C P 1H P 1S P", "2C", "6-10, a singleton spade, four clubs: preference"),
+        ("Q2.JT876.5.KQ832", "1D P 1H P 1S P", "2H", "6-10, five-five, no fit: five hearts to play, not 2NT"),
+        ("Q2.AJ876.5.KQ832", "1D P 1H P 1S P", "2NT", "12, five-five, no fit: 2NT invites, not 3NT"),
         ("52.KJ84.Q52.AJ62", "1D P 1H P 1S P", "2NT", "11-12: 2NT invites"),
         ("52.KQ84.K52.AJ62", "1D P 1H P 1S P", "3NT", "13+: 3NT"),
         ("52.KJ84.Q852.J62", "1D P 1H P 1S P", "2D", "6-10 with four diamonds: preference"),

@@ -204,6 +204,17 @@ RESPONDER_REBIDS = [
     # is); before, the natural layer bid 2NT or 3NT on ten HCP.
     rule("resp2.1nt", "1x P 1y P 1z P ?", "1NT", HCP(6, 10), Balanced(True), Len("z", 0, 3),
          means="6-10 points, no fit for {z}"),
+    # Unbalanced without a fit, the same bands: 6-10 prefers opener's minor with three diamonds (1D shows four)
+    # or four clubs, else rebids five of its own; 11-12 invites with 2NT (before, the natural layer bid 2NT on
+    # eight HCP and 3NT on a twelve-count five-five misfit).
+    rule("resp2.preference", "1D P 1y P 1z P ?", "2D", Len("D", 3), HCP(0, 10), Len("z", 0, 3),
+         means="preference: three diamonds, 6-10 points, no better call"),
+    rule("resp2.preference", "1C P 1y P 1z P ?", "2C", Len("C", 4), HCP(0, 10), Len("z", 0, 3),
+         means="preference: four clubs, 6-10 points, no better call"),
+    rule("resp2.rebid", "1x P 1y P 1z P ?", "2y", Len("y", 5), HCP(0, 10), Len("z", 0, 3),
+         means="to play: five {y}, 6-10 points, no better call"),
+    rule("resp2.2nt", "1x P 1y P 1z P ?", "2NT", HCP(11, 12), Len("z", 0, 3),
+         means="invites 3NT: 11-12 points, no fit for {z}", forcing=INV),
     # --- after a reverse (16+, forcing): 1x P 1y P 2z P ? (natural, but never pass) -----------------------
     rule("resp2.after-reverse-3nt", "1x P 1y P 2z P ?", "3NT", above("z", "x"), below("z", "y"), HCP(10, 14),
          Stopper("theirs"), Balanced(True), no_six_card_major, means="3NT: 10+ points, a balanced hand"),
