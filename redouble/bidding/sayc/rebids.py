@@ -31,7 +31,10 @@ from redouble.cards import Suit
 # it would have (the standard expert treatment; SAYC has no support redouble). Before, the natural layer passed
 # with four-card support.
 ONE_LEVEL = ["1x P 1y P ?", "1x P 1y X ?"]
-ONE_LEVEL_M = ["1x P 1M P ?", "1x P 1M X ?"]
+# Responder's natural 1S after 1C-1D-1H (the booklet's exception to fourth suit forcing) is raised as any
+# one-level major.
+ONE_LEVEL_M = ["1x P 1M P ?", "1x P 1M X ?", "1C P 1D P 1H P 1M P ?"]
+AFTER_NATURAL_SPADES = "1C P 1D P 1H P 1S P ?"
 # Opener accepts a major limit raise with 14+ points (15 counting shortness). With four losers or fewer,
 # opposite the limit raise's eight, slam is near: the natural layer counts tricks and asks for keycards.
 # The same answer serves the limit raise made over their overcall (sayc/competition.py).
@@ -61,20 +64,13 @@ OPENER_REBIDS = [
          means="jump raise: 4 {M}, 16-18 points", forcing=INV),
     rule("rebid.raise", ONE_LEVEL_M, "2M", Len("M", 4), Support("M", 12, 15),
          means="raise: 4 {M}, 12-15 points"),
-    # Responder's natural 1S after 1C-1D-1H (the booklet's exception to fourth suit forcing): raise it as any
-    # one-level major.
-    rule("rebid.raise-game", "1C P 1D P 1H P 1S P ?", "4S", Len("S", 4), Support("S", 19),
-         means="raise to game: 4 spades, 19-21 points"),
-    rule("rebid.jump-raise", "1C P 1D P 1H P 1S P ?", "3S", Len("S", 4), Support("S", 16, 18),
-         means="jump raise: 4 spades, 16-18 points", forcing=INV),
-    rule("rebid.raise", "1C P 1D P 1H P 1S P ?", "2S", Len("S", 4), Support("S", 12, 15),
-         means="raise: 4 spades, 12-15 points"),
-    rule("rebid.2nt-jump", "1C P 1D P 1H P 1S P ?", "2NT", Balanced(), HCP(18, 19), means="18-19 balanced",
+    # Without four spades, opener's answers to responder's natural 1S after 1C-1D-1H.
+    rule("rebid.2nt-jump", AFTER_NATURAL_SPADES, "2NT", Balanced(), HCP(18, 19), means="18-19 balanced",
          forcing=INV),
-    rule("rebid.1nt", "1C P 1D P 1H P 1S P ?", "1NT", Balanced(), HCP(12, 14), means="12-14 balanced"),
-    rule("rebid.raise-minor", "1C P 1D P 1H P 1S P ?", "2D", Len("D", 4), Points(12, 15),
+    rule("rebid.1nt", AFTER_NATURAL_SPADES, "1NT", Balanced(), HCP(12, 14), means="12-14 balanced"),
+    rule("rebid.raise-minor", AFTER_NATURAL_SPADES, "2D", Len("D", 4), Points(12, 15),
          means="raise: 4 diamonds, 12-15 points"),
-    rule("rebid.own-suit", "1C P 1D P 1H P 1S P ?", "2C", Len("C", 5), Points(12, 15),
+    rule("rebid.own-suit", AFTER_NATURAL_SPADES, "2C", Len("C", 5), Points(12, 15),
          means="rebid: 5+ clubs, minimum"),
     rule("rebid.jump-shift", "1x P 1y P ?", ">>z", Points(19), Len("z", 4), not_longer_z, Unbalanced(),
          means="jump shift: 19+ points, 4+ {z}, forcing to game", forcing=GF),
